@@ -1,0 +1,76 @@
+/**
+ * Page limits and presets for known MCP clients.
+ *
+ * @module
+ */
+
+/**
+ * What one page may hold. Every limit that is set holds for the whole page,
+ * envelope and note included.
+ */
+export interface Limits {
+  /** Tokens, as counted by the pager's counter. Default 20,000. */
+  maxTokens?: number;
+  /**
+   * UTF-16 code units (JavaScript string length). Default 50,000: Claude
+   * Code saves longer results to a file and shows the model a preview.
+   */
+  maxChars?: number;
+  /** UTF-8 bytes. Not limited by default. */
+  maxBytes?: number;
+  /** Lines. Not limited by default. */
+  maxLines?: number;
+}
+
+/**
+ * Limits of known clients, to spread into {@linkcode createPager}'s options.
+ *
+ * - `claudeCode`: 25,000 tokens (`MAX_MCP_OUTPUT_TOKENS`), and 50,000
+ *   characters, above which the result is saved to a file.
+ * - `codex`: Codex CLI cuts tool output at about 10 KiB or 256 lines.
+ *
+ * @example
+ * ```ts
+ * import { clients, createPager } from "@pagewise/mcp";
+ *
+ * const pager = createPager({ ...clients.codex });
+ * ```
+ */
+export const clients: {
+  readonly claudeCode: Readonly<Limits>;
+  readonly codex: Readonly<Limits>;
+} = {
+  claudeCode: { maxTokens: 25_000, maxChars: 50_000 },
+  codex: { maxTokens: 20_000, maxBytes: 10 * 1024, maxLines: 256 },
+};
+
+/** The smallest limits a page note and one line of content fit in. */
+export const MINIMUM_LIMITS: Readonly<Required<Limits>> = {
+  maxTokens: 150,
+  maxChars: 400,
+  maxBytes: 400,
+  maxLines: 20,
+};
+
+/** Limits with every field set; unset limits are `Infinity`. */
+export type ResolvedLimits = Required<Limits>;
+
+/** Fills defaults and checks that each limit is a number at or above its minimum. */
+export function resolveLimits(limits: Limits): ResolvedLimits {
+  const resolved: ResolvedLimits = {
+    maxTokens: limits.maxTokens ?? 20_000,
+    maxChars: limits.maxChars ?? 50_000,
+    maxBytes: limits.maxBytes ?? Infinity,
+    maxLines: limits.maxLines ?? Infinity,
+  };
+  for (const name of Object.keys(resolved) as Array<keyof Limits>) {
+    const value = resolved[name];
+    if (typeof value !== "number" || Number.isNaN(value) || value < MINIMUM_LIMITS[name]) {
+      throw new RangeError(
+        `pagewise: ${name} must be a number of at least ${MINIMUM_LIMITS[name]} ` +
+          `(a page must hold its note and some content); got ${String(value)}.`,
+      );
+    }
+  }
+  return resolved;
+}

@@ -1,0 +1,590 @@
+/**
+ * The paging core: a value in, one page out, every page within every limit.
+ *
+ * @module
+ */
+
+import { importHmacKey, sha256 } from "./_crypto.ts";
+import { cutPoint, isBoundary } from "./_graphemes.ts";
+import { add, type Cost, createMeter, fitsIn, type Meter, subtract, ZERO } from "./_measure.ts";
+import {
+  itemsNote,
+  nextCall,
+  partNote,
+  range,
+  SHRUNK_NOTE,
+  textNote,
+  trimmedItemsNote,
+} from "./_notes.ts";
+import { shrink } from "./_shrink.ts";
+import { at, type Json, replaceAt, serialize, toJson } from "./_values.ts";
+import {
+  CursorError,
+  type CursorErrorReason,
+  type CursorState,
+  decodeCursor,
+  encodeCursor,
+  FINGERPRINT_BYTES,
+  SCOPE_BYTES,
+} from "./cursor.ts";
+import { type Limits, resolveLimits } from "./limits.ts";
+import type { TokenCounter } from "./tokens.ts";
+
+/** Something that happened while paging, for logs and metrics. */
+export type PagerEvent =
+  | {
+    type: "page";
+    scope: string;
+    kind: PageKind;
+    from: number;
+    to: number;
+    total: number;
+    unit: "items" | "characters";
+    chars: number;
+  }
+  | { type: "cut"; scope: string; mode: "page" | "trim"; total: number; unit: "items" | "characters" }
+  | { type: "cursor_rejected"; scope: string; reason: CursorErrorReason }
+  | { type: "counter_fallback"; error: unknown };
+
+/** Options of {@linkcode createPager}. */
+export interface PagerOptions extends Limits {
+  /** Exact token counter; the default is {@linkcode estimateTokens}. */
+  countTokens?: TokenCounter;
+  /** JSON indent of pages: spaces or a string. Default: compact. */
+  indent?: number | string;
+  /** Dot path of the list to page in a dict (e.g. `"data.items"`). Default: its largest list. */
+  key?: string;
+  /** HMAC key that signs cursors; cursors without a valid signature are refused. */
+  secret?: string | Uint8Array;
+  /** Seconds a cursor stays valid. Needs `secret`. */
+  cursorTtlSeconds?: number;
+  /** Name of the cursor argument in notes. Default `"cursor"`. */
+  cursorParam?: string;
+  /** Observability hook. A hook that throws is ignored. */
+  onEvent?: (event: PagerEvent) => void;
+  /** Clock for cursor expiry, in milliseconds. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Options of one {@linkcode Pager.page} call. */
+export interface PageOptions {
+  /** The cursor from the previous page's `nextCursor`; absent for the first page. */
+  cursor?: string;
+  /** Opaque string that cursors are bound to, such as a tool name and its arguments. */
+  scope?: string;
+}
+
+/**
+ * What a page holds: the whole value, a run of list items, a part of one
+ * item too large for a page, a chunk of text, or a value cut to fit.
+ */
+export type PageKind = "whole" | "items" | "item-part" | "text" | "trimmed";
+
+/** One page of a result. */
+export interface Page {
+  /** Exactly what the model sees. */
+  text: string;
+  /** Whether anything of the result is not on this page. */
+  cut: boolean;
+  /** Cursor of the next page; absent on the last page and when nothing was cut. */
+  nextCursor?: string;
+  /** What the page holds. */
+  kind: PageKind;
+  /** First item or character on the page, from 1. */
+  from: number;
+  /** Last item or character on the page. */
+  to: number;
+  /** Items or characters in the whole result. */
+  total: number;
+  /** What `from`, `to` and `total` count (characters are UTF-16 code units). */
+  unit: "items" | "characters";
+  /** For `item-part` pages: the characters of the item's JSON on this page. */
+  part?: { from: number; to: number; total: number };
+}
+
+/** Cuts results into pages; see {@linkcode createPager}. */
+export interface Pager {
+  /** The page of `value` that starts at `options.cursor` (the first page without one). */
+  page(value: unknown, options?: PageOptions): Promise<Page>;
+  /** The first part of `value` that fits, without a cursor, with a note to narrow the request. */
+  trim(value: unknown, options?: Pick<PageOptions, "scope">): Promise<Page>;
+}
+
+// Sentinels marking where the list and a part go in a rendered envelope.
+const nonce = Math.random().toString(36).slice(2);
+const SLOT = `\u0000pagewise-slot-${nonce}`;
+const PART = `\u0000pagewise-part-${nonce}`;
+const SLOT_JSON = JSON.stringify(SLOT);
+const PART_JSON = JSON.stringify(PART);
+
+interface Envelope {
+  before: string;
+  after: string;
+  /** Indent of the list's items; undefined when compact. */
+  itemIndent?: string;
+  /** Indent of the list's closing bracket. */
+  closeIndent: string;
+}
+
+interface Ctx {
+  meter: Meter;
+  indent: string;
+  scope: string;
+  scopeHash: Uint8Array;
+  fingerprint: Uint8Array;
+  trim: boolean;
+}
+
+/**
+ * Creates a pager. Every page it returns, envelope and note included, is
+ * within every limit as counted by its counter, and following the cursors
+ * reproduces the original value exactly.
+ *
+ * @example
+ * ```ts
+ * import { createPager } from "@pagewise/mcp";
+ *
+ * const pager = createPager({ maxTokens: 2_000 });
+ * const issues = Array.from({ length: 500 }, (_, i) => ({ id: i, title: `Issue ${i}` }));
+ * const first = await pager.page(issues, { scope: "list_issues {}" });
+ * console.log(first.from, first.to, first.total); // 1 … 500
+ * const second = await pager.page(issues, { cursor: first.nextCursor, scope: "list_issues {}" });
+ * console.log(second.from === first.to + 1); // true
+ * ```
+ */
+export function createPager(options: PagerOptions = {}): Pager {
+  const limits = resolveLimits(options);
+  if (options.cursorTtlSeconds !== undefined && options.secret === undefined) {
+    throw new TypeError(
+      "pagewise: cursorTtlSeconds needs secret: an unsigned expiry could be edited away. " +
+        "Pass a secret (an HMAC key) as well.",
+    );
+  }
+  const indent = typeof options.indent === "number"
+    ? " ".repeat(Math.min(10, Math.max(0, options.indent)))
+    : (options.indent ?? "").slice(0, 10);
+  const keyPath = options.key ? options.key.split(".") : undefined;
+  const cursorParam = options.cursorParam ?? "cursor";
+  const now = options.now ?? Date.now;
+  const hmacKey = options.secret !== undefined ? importHmacKey(options.secret) : undefined;
+
+  const emit = (event: PagerEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // Observability must never break paging.
+    }
+  };
+  let fellBack = false;
+  const meter = createMeter(limits, options.countTokens, (error) => {
+    if (fellBack) return;
+    fellBack = true;
+    emit({ type: "counter_fallback", error });
+  });
+
+  const fingerprintOf = async (text: string) =>
+    (await sha256(text)).subarray(0, FINGERPRINT_BYTES);
+
+  async function cursorFor(ctx: Ctx, offset: number, part: number): Promise<string> {
+    const state: CursorState = {
+      offset,
+      part,
+      fingerprint: ctx.fingerprint,
+      scope: ctx.scopeHash,
+    };
+    if (options.cursorTtlSeconds !== undefined) {
+      state.expiresAt = Math.ceil(now() / 1000 + options.cursorTtlSeconds);
+    }
+    return encodeCursor(state, await hmacKey);
+  }
+
+  async function readCursor(cursor: string, ctx: Ctx): Promise<CursorState> {
+    const state = await decodeCursor(cursor, await hmacKey, Math.floor(now() / 1000));
+    if (!equal(state.scope, ctx.scopeHash)) throw new CursorError("foreign_scope");
+    if (!equal(state.fingerprint, ctx.fingerprint)) throw new CursorError("changed_result");
+    return state;
+  }
+
+  function serve(ctx: Ctx, page: Page): Page {
+    emit({
+      type: "page",
+      scope: ctx.scope,
+      kind: page.kind,
+      from: page.from,
+      to: page.to,
+      total: page.total,
+      unit: page.unit,
+      chars: page.text.length,
+    });
+    return page;
+  }
+
+  function tooSmall(what: string): never {
+    throw new RangeError(
+      `pagewise: the limits (${JSON.stringify(limits)}) are too small to hold ${what}; ` +
+        `raise them.`,
+    );
+  }
+
+  // ---- text ---------------------------------------------------------------
+
+  async function pageText(text: string, cursor: string | undefined, ctx: Ctx): Promise<Page> {
+    const total = text.length;
+    let start = 0;
+    if (cursor !== undefined) {
+      const state = await readCursor(cursor, ctx);
+      if (state.part !== 0 || state.offset >= total || !isBoundary(text, state.offset)) {
+        throw new CursorError("out_of_range");
+      }
+      start = state.offset;
+    }
+    const worstNext = ctx.trim ? undefined : nextCall(cursorParam, await cursorFor(ctx, total, 0));
+    const reserve = meter.cost(textNote(total, total, total, worstNext, ctx.trim));
+    let max = meter.prefix(text, start, subtract(meter.page, reserve));
+    for (;;) {
+      const end = cutPoint(text, start, max);
+      if (end <= start) tooSmall("one character of this text with its note");
+      const next = !ctx.trim && end < total ? await cursorFor(ctx, end, 0) : undefined;
+      const out = text.slice(start, end) +
+        textNote(start + 1, end, total, next && nextCall(cursorParam, next), ctx.trim);
+      if (meter.fits(out, meter.page)) {
+        return serve(ctx, {
+          text: out,
+          cut: true,
+          nextCursor: next,
+          kind: "text",
+          from: start + 1,
+          to: end,
+          total,
+          unit: "characters",
+        });
+      }
+      max = start + Math.floor((end - start) * 0.9);
+    }
+  }
+
+  // ---- lists --------------------------------------------------------------
+
+  function pageKeyOf(root: Json): string {
+    let key = "page";
+    if (root !== null && typeof root === "object" && !Array.isArray(root)) {
+      while (Object.hasOwn(root, key)) key = `_${key}`;
+    }
+    return key;
+  }
+
+  function envelope(root: Json, path: string[], pageObject: Record<string, unknown>): Envelope {
+    const pageKey = pageKeyOf(root);
+    const shell = path.length === 0 && Array.isArray(root)
+      ? { [pageKey]: pageObject, items: SLOT }
+      : { [pageKey]: pageObject, ...(replaceAt(root, path, SLOT) as object) };
+    const text = JSON.stringify(shell, null, indent);
+    const i = text.lastIndexOf(SLOT_JSON);
+    const before = text.slice(0, i);
+    const after = text.slice(i + SLOT_JSON.length);
+    if (!indent) return { before, after, closeIndent: "" };
+    const lineStart = before.lastIndexOf("\n") + 1;
+    const closeIndent = /^[ \t]*/.exec(before.slice(lineStart))![0];
+    return { before, after, itemIndent: closeIndent + indent, closeIndent };
+  }
+
+  function itemChunk(item: Json, first: boolean, env: Envelope): string {
+    const json = JSON.stringify(item, null, indent) ?? "null";
+    const sep = first ? "" : ",";
+    if (env.itemIndent === undefined) return sep + json;
+    return `${sep}\n${env.itemIndent}${json.replaceAll("\n", `\n${env.itemIndent}`)}`;
+  }
+
+  function assemble(env: Envelope, chunks: readonly string[]): string {
+    const close = chunks.length && env.itemIndent !== undefined ? `\n${env.closeIndent}]` : "]";
+    return `${env.before}[${chunks.join("")}${close}${env.after}`;
+  }
+
+  interface ListJob {
+    root: Json;
+    path: string[];
+    list: Json[];
+    name?: string;
+  }
+
+  function pageObject(
+    job: ListJob,
+    from: number,
+    to: number,
+    next: string | undefined,
+    ctx: Ctx,
+  ): Record<string, unknown> {
+    const total = job.list.length;
+    if (ctx.trim) {
+      return {
+        items: `${range(from, to)} of ${total}`,
+        total,
+        note: trimmedItemsNote(to, total, job.name),
+      };
+    }
+    const page: Record<string, unknown> = { items: `${range(from, to)} of ${total}`, total };
+    if (next) page.next_cursor = next;
+    page.note = itemsNote(from, to, total, job.name, next && nextCall(cursorParam, next));
+    return page;
+  }
+
+  async function pageList(job: ListJob, cursor: string | undefined, ctx: Ctx): Promise<Page> {
+    const total = job.list.length;
+    let offset = 0;
+    let part = 0;
+    if (cursor !== undefined) {
+      const state = await readCursor(cursor, ctx);
+      if (state.offset >= total) throw new CursorError("out_of_range");
+      offset = state.offset;
+      part = state.part;
+    }
+    if (part === 0) {
+      const page = await pageItems(job, offset, ctx);
+      if (page) return page;
+    }
+    return ctx.trim ? trimFirstItem(job, ctx) : pagePart(job, offset, part, ctx);
+  }
+
+  // Whether the page envelope leaves room for content: the other fields of a
+  // dict may be too large themselves, and then the value is trimmed instead.
+  async function envelopeFits(job: ListJob, ctx: Ctx): Promise<boolean> {
+    const total = job.list.length;
+    const worstNext = ctx.trim ? undefined : await cursorFor(ctx, total, 0);
+    const worst = envelope(job.root, job.path, pageObject(job, total, total, worstNext, ctx));
+    const room = subtract(meter.page, meter.cost(assemble(worst, [])));
+    return room.tokens >= 1 && room.chars >= 64 && room.bytes >= 64 && room.lines >= 0;
+  }
+
+  // Whole items from `offset`; undefined when not even one fits.
+  async function pageItems(job: ListJob, offset: number, ctx: Ctx): Promise<Page | undefined> {
+    const total = job.list.length;
+    const worstNext = ctx.trim ? undefined : await cursorFor(ctx, total, 0);
+    const worst = envelope(job.root, job.path, pageObject(job, total, total, worstNext, ctx));
+    const room = subtract(meter.page, meter.cost(assemble(worst, [])));
+    const chunks: string[] = [];
+    let used: Cost = ZERO;
+    for (let i = offset; i < total; i++) {
+      const chunk = itemChunk(job.list[i], i === offset, worst);
+      const next = add(used, meter.cost(chunk));
+      if (!fitsIn(next, room)) break;
+      used = next;
+      chunks.push(chunk);
+    }
+    // The sum of item costs is an estimate of the page's; the page is checked
+    // whole and shortened until it fits.
+    while (chunks.length > 0) {
+      const to = offset + chunks.length;
+      const next = !ctx.trim && to < total ? await cursorFor(ctx, to, 0) : undefined;
+      const env = envelope(job.root, job.path, pageObject(job, offset + 1, to, next, ctx));
+      const text = assemble(env, chunks);
+      if (meter.fits(text, meter.page)) {
+        return serve(ctx, {
+          text,
+          cut: true,
+          nextCursor: next,
+          kind: "items",
+          from: offset + 1,
+          to,
+          total,
+          unit: "items",
+        });
+      }
+      chunks.length -= Math.max(1, Math.floor(chunks.length / 10));
+    }
+    return undefined;
+  }
+
+  // One item too large for a page: its compact JSON, split at grapheme
+  // boundaries into parts carried as a string in page.part.
+  async function pagePart(job: ListJob, offset: number, part: number, ctx: Ctx): Promise<Page> {
+    const total = job.list.length;
+    const json = JSON.stringify(job.list[offset]) ?? "null";
+    if (part >= json.length || !isBoundary(json, part)) throw new CursorError("out_of_range");
+    const render = (from: number, to: number, next: string | undefined, chunk: string) => {
+      const page = {
+        items: `${offset + 1} of ${total}`,
+        total,
+        ...(next ? { next_cursor: next } : {}),
+        note: partNote(
+          offset + 1,
+          total,
+          job.name,
+          from,
+          to,
+          json.length,
+          next && nextCall(cursorParam, next),
+        ),
+        part: PART,
+      };
+      const env = envelope(job.root, job.path, page);
+      const text = assemble(env, []);
+      const i = text.indexOf(PART_JSON);
+      return text.slice(0, i) + JSON.stringify(chunk) + text.slice(i + PART_JSON.length);
+    };
+    const worstNext = await cursorFor(ctx, total, json.length);
+    const room = subtract(meter.page, meter.cost(render(json.length, json.length, worstNext, "")));
+    let max = meter.prefix(json, part, room);
+    for (;;) {
+      const end = cutPoint(json, part, max);
+      if (end <= part) tooSmall("one character of an item with the page note");
+      const next = end < json.length
+        ? await cursorFor(ctx, offset, end)
+        : offset + 1 < total
+        ? await cursorFor(ctx, offset + 1, 0)
+        : undefined;
+      const text = render(part + 1, end, next, json.slice(part, end));
+      if (meter.fits(text, meter.page)) {
+        return serve(ctx, {
+          text,
+          cut: true,
+          nextCursor: next,
+          kind: "item-part",
+          from: offset + 1,
+          to: offset + 1,
+          total,
+          unit: "items",
+          part: { from: part + 1, to: end, total: json.length },
+        });
+      }
+      // Escaping makes the rendered chunk longer than measured: shrink by the overshoot.
+      max = part + Math.floor((end - part) * 0.85);
+    }
+  }
+
+  async function trimFirstItem(job: ListJob, ctx: Ctx): Promise<Page> {
+    const total = job.list.length;
+    const env = envelope(job.root, job.path, pageObject(job, 1, 1, undefined, ctx));
+    const text = shrink(
+      job.list[0],
+      (item) => assemble(env, [itemChunk(item, true, env)]),
+      (t) => meter.fits(t, meter.page),
+    );
+    if (text === undefined) return await trimAsText(JSON.stringify(job.root), ctx);
+    return serve(ctx, { text, cut: true, kind: "trimmed", from: 1, to: 1, total, unit: "items" });
+  }
+
+  // ---- values that cannot be paged ----------------------------------------
+
+  async function trimValue(root: Json, compact: string, ctx: Ctx): Promise<Page> {
+    const dict = root !== null && typeof root === "object" && !Array.isArray(root);
+    const pageKey = pageKeyOf(root);
+    const render = (v: Json) =>
+      JSON.stringify(dict ? { [pageKey]: { note: SHRUNK_NOTE }, ...(v as object) } : v, null, indent);
+    const text = shrink(root, render, (t) => meter.fits(t, meter.page));
+    if (text === undefined) return await trimAsText(compact, ctx);
+    return serve(ctx, {
+      text,
+      cut: true,
+      kind: "trimmed",
+      from: 1,
+      to: compact.length,
+      total: compact.length,
+      unit: "characters",
+    });
+  }
+
+  // Last resort, when even keys alone do not fit: the compact JSON cut as text.
+  function trimAsText(text: string, ctx: Ctx): Promise<Page> {
+    return pageText(text, undefined, { ...ctx, trim: true });
+  }
+
+  // ---- entry points -------------------------------------------------------
+
+  async function run(value: unknown, cursor: string | undefined, scope: string, trim: boolean) {
+    const ctx: Ctx = {
+      meter,
+      indent,
+      scope,
+      scopeHash: ZERO_SCOPE,
+      fingerprint: ZERO_FINGERPRINT,
+      trim,
+    };
+    try {
+      return await dispatch(value, cursor, ctx);
+    } catch (error) {
+      if (error instanceof CursorError) {
+        emit({ type: "cursor_rejected", scope, reason: error.reason });
+      }
+      throw error;
+    }
+  }
+
+  async function dispatch(value: unknown, cursor: string | undefined, ctx: Ctx): Promise<Page> {
+    if (cursor !== undefined) {
+      ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
+    }
+    if (typeof value === "string") {
+      if (cursor === undefined && meter.fits(value, meter.page)) {
+        return serve(ctx, whole(value, value.length, "characters"));
+      }
+      await bind(ctx, `t${value}`);
+      if (cursor === undefined) {
+        emit({ type: "cut", scope: ctx.scope, mode: ctx.trim ? "trim" : "page", total: value.length, unit: "characters" });
+      }
+      return pageText(value, cursor, ctx);
+    }
+    const root = toJson(value);
+    const { text: compact, lists } = serialize(root);
+    if (cursor === undefined) {
+      const shown = indent && compact.length <= meter.limits.maxChars
+        ? JSON.stringify(root, null, indent)
+        : compact;
+      if (meter.fits(shown, meter.page)) {
+        return serve(ctx, whole(shown, Array.isArray(root) ? root.length : 1, "items"));
+      }
+    }
+    await bind(ctx, `j${compact}`);
+    const job = chooseList(root, lists);
+    if (cursor === undefined) {
+      emit({
+        type: "cut",
+        scope: ctx.scope,
+        mode: ctx.trim ? "trim" : "page",
+        total: job ? job.list.length : compact.length,
+        unit: job ? "items" : "characters",
+      });
+    }
+    if (job && job.list.length > 0 && await envelopeFits(job, ctx)) {
+      return pageList(job, cursor, ctx);
+    }
+    if (cursor !== undefined) throw new CursorError("out_of_range");
+    return trimValue(root, compact, { ...ctx, trim: true });
+  }
+
+  async function bind(ctx: Ctx, fingerprinted: string): Promise<void> {
+    if (ctx.scopeHash === ZERO_SCOPE) {
+      ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
+    }
+    ctx.fingerprint = await fingerprintOf(fingerprinted);
+  }
+
+  function chooseList(root: Json, lists: ReturnType<typeof serialize>["lists"]): ListJob | undefined {
+    if (Array.isArray(root)) return { root, path: [], list: root };
+    if (keyPath) {
+      const list = at(root, keyPath);
+      if (Array.isArray(list)) return { root, path: keyPath, list, name: keyPath.join(".") };
+    }
+    let best: (typeof lists)[number] | undefined;
+    for (const slot of lists) if (!best || slot.size > best.size) best = slot;
+    return best && { root, path: best.path, list: best.list, name: best.path.join(".") };
+  }
+
+  return {
+    page: (value, pageOptions = {}) =>
+      run(value, pageOptions.cursor, pageOptions.scope ?? "", false),
+    trim: (value, trimOptions = {}) => run(value, undefined, trimOptions.scope ?? "", true),
+  };
+}
+
+const ZERO_SCOPE = new Uint8Array(SCOPE_BYTES);
+const ZERO_FINGERPRINT = new Uint8Array(FINGERPRINT_BYTES);
+
+function whole(text: string, total: number, unit: "items" | "characters"): Page {
+  return { text, cut: false, kind: "whole", from: 1, to: total, total, unit };
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
