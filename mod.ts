@@ -17,7 +17,15 @@
  */
 
 export { createPager } from "./src/pager.ts";
-export type { Page, PageKind, PageOptions, Pager, PagerEvent, PagerOptions } from "./src/pager.ts";
+export type {
+  Page,
+  PageKind,
+  PageOptions,
+  Pager,
+  PagerEvent,
+  PagerOptions,
+  Prepared,
+} from "./src/pager.ts";
 export { CursorError } from "./src/cursor.ts";
 export type { CursorErrorReason } from "./src/cursor.ts";
 export { estimateTokens } from "./src/tokens.ts";

@@ -42,9 +42,13 @@ function samples(source: string, text: string, seedShift: number): Sample[] {
 
 async function collect(seed: number): Promise<Sample[]> {
   const all: Sample[] = [];
-  for (const [name, text] of await corpusTexts()) all.push(...samples(name, text, seed));
+  for (const [name, text] of await corpusTexts()) {
+    all.push(...samples(name, text, seed));
+    console.error(`sampled ${name}`);
+  }
   for (const kind of TEXT_KINDS) {
     all.push(...samples(`generated:${kind}`, generate(kind, 400_000, seed), seed));
+    console.error(`sampled ${kind}`);
   }
   return all;
 }
@@ -80,6 +84,7 @@ async function fit(train: Sample[]): Promise<number[]> {
   const lines = ["Minimize", ` obj: ${term(objective)}`, "Subject To"];
   train.forEach((s, k) => lines.push(` c${k}: ${term(s.counts)} >= ${MARGIN * s.tokens}`));
   lines.push("Bounds", ...names.map((n, i) => ` ${floor(FEATURES[i])} <= ${n} <= 8`), "End");
+  console.error(`solving ${train.length} constraints`);
   const result = highs.solve(lines.join("\n"));
   if (result.Status !== "Optimal") throw new Error(`LP: ${result.Status}`);
   return names.map((n) => Number((result.Columns[n].Primal as number).toFixed(4)));

@@ -35,9 +35,8 @@ export function partNote(
   length: number,
   next: string | undefined,
 ): string {
-  const shown = `Item ${item} of ${total}${where(name)} is too large for one page, so its JSON ` +
-    `is split across pages: "part" holds characters ${range(from, to)} of ${length}. Join the ` +
-    `parts in order and parse them as JSON.`;
+  const shown = `Item ${item} of ${total}${where(name)} is too large for one page: "part" holds ` +
+    `characters ${range(from, to)} of ${length} of its JSON; join the parts in order.`;
   return next ? `${shown} ${next}` : `${shown} This is the last page.`;
 }
 

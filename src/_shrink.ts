@@ -3,7 +3,7 @@
 
 import { lastBoundary } from "./_graphemes.ts";
 import { charactersCut, itemsCut } from "./_notes.ts";
-import type { Json } from "./_values.ts";
+import { isRaw, type Json } from "./_values.ts";
 
 function extent(value: Json): { string: number; list: number } {
   let string = 0;
@@ -13,7 +13,7 @@ function extent(value: Json): { string: number; list: number } {
     else if (Array.isArray(v)) {
       list = Math.max(list, v.length);
       for (const item of v) walk(item);
-    } else if (v !== null && typeof v === "object") {
+    } else if (v !== null && typeof v === "object" && !isRaw(v)) {
       for (const key of Object.keys(v)) walk(v[key]);
     }
   };
@@ -35,7 +35,7 @@ export function cutValue(value: Json, maxString: number, maxList: number): Json 
       if (v.length > maxList) out.push(itemsCut(v.length - maxList));
       return out;
     }
-    if (v !== null && typeof v === "object") {
+    if (v !== null && typeof v === "object" && !isRaw(v)) {
       const out: { [key: string]: Json } = {};
       for (const key of Object.keys(v)) out[key] = walk(v[key]);
       return out;

@@ -8,6 +8,12 @@ const MAX_DEPTH = 2048;
 
 type RawJson = (text: string) => unknown;
 const rawJSON = (JSON as unknown as { rawJSON?: RawJson }).rawJSON;
+const isRawJSON = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON;
+
+/** Whether `value` is a JSON.rawJSON number (how BigInts are kept exact). */
+export function isRaw(value: unknown): boolean {
+  return isRawJSON !== undefined && isRawJSON(value);
+}
 
 function bigint(value: bigint): Json {
   // An exact JSON number where the runtime can emit one, else its digits.
@@ -41,9 +47,7 @@ export function toJson(value: unknown): Json {
     }
     if (v === null) return null;
     const object = v as object;
-    if (rawJSON && (JSON as unknown as { isRawJSON(x: unknown): boolean }).isRawJSON(object)) {
-      return object as Json;
-    }
+    if (isRaw(object)) return object as Json;
     if (ancestors.includes(object)) {
       throw new TypeError(
         `pagewise: the value has a cycle at ${formatPath([...path, key])}, which refers back to ` +
@@ -106,7 +110,7 @@ export function toJson(value: unknown): Json {
       const k = keys[i];
       const item = record[k];
       const plain = visit(item, k);
-      if (plain !== item && !copy) {
+      if ((plain !== item || plain === undefined) && !copy) {
         copy = {};
         for (let j = 0; j < i; j++) copy[keys[j]] = record[keys[j]] as Json;
       }
@@ -145,7 +149,7 @@ export function serialize(value: Json): { text: string; lists: ListSlot[] } {
       lists.push({ path, list: v, size: text.length });
       return text;
     }
-    if (v === null || typeof v !== "object") return JSON.stringify(v);
+    if (v === null || typeof v !== "object" || isRaw(v)) return JSON.stringify(v);
     const parts: string[] = [];
     for (const key of Object.keys(v)) {
       parts.push(`${JSON.stringify(key)}:${walk(v[key], [...path, key])}`);

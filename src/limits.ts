@@ -46,9 +46,9 @@ export const clients: {
 
 /** The smallest limits a page note and one line of content fit in. */
 export const MINIMUM_LIMITS: Readonly<Required<Limits>> = {
-  maxTokens: 150,
-  maxChars: 400,
-  maxBytes: 400,
+  maxTokens: 300,
+  maxChars: 800,
+  maxBytes: 800,
   maxLines: 20,
 };
 

@@ -17,7 +17,7 @@ import {
   trimmedItemsNote,
 } from "./_notes.ts";
 import { shrink } from "./_shrink.ts";
-import { at, type Json, replaceAt, serialize, toJson } from "./_values.ts";
+import { at, type Json, type ListSlot, replaceAt, serialize, toJson } from "./_values.ts";
 import {
   CursorError,
   type CursorErrorReason,
@@ -100,6 +100,13 @@ export interface Page {
   unit: "items" | "characters";
   /** For `item-part` pages: the characters of the item's JSON on this page. */
   part?: { from: number; to: number; total: number };
+  /**
+   * For `items` and `item-part` pages: the keys that lead, in the page's JSON,
+   * to the list of items (`["items"]` when the result itself is a list).
+   */
+  path?: string[];
+  /** For `items` and `item-part` pages: the key of the page object (`page`, or `_page` when taken). */
+  pageKey?: string;
 }
 
 /** Cuts results into pages; see {@linkcode createPager}. */
@@ -108,6 +115,11 @@ export interface Pager {
   page(value: unknown, options?: PageOptions): Promise<Page>;
   /** The first part of `value` that fits, without a cursor, with a note to narrow the request. */
   trim(value: unknown, options?: Pick<PageOptions, "scope">): Promise<Page>;
+  /**
+   * Serializes `value` once so that paging it again in this process skips
+   * that work; pass the result to `page` or `trim` in place of the value.
+   */
+  prepare(value: unknown): Promise<Prepared>;
 }
 
 // Sentinels marking where the list and a part go in a rendered envelope.
@@ -252,7 +264,7 @@ export function createPager(options: PagerOptions = {}): Pager {
           text: out,
           cut: true,
           nextCursor: next,
-          kind: "text",
+          kind: ctx.trim ? "trimmed" : "text",
           from: start + 1,
           to: end,
           total,
@@ -307,6 +319,10 @@ export function createPager(options: PagerOptions = {}): Pager {
     name?: string;
   }
 
+  function where(job: ListJob): { path: string[]; pageKey: string } {
+    return { path: job.path.length ? job.path : ["items"], pageKey: pageKeyOf(job.root) };
+  }
+
   function pageObject(
     job: ListJob,
     from: number,
@@ -348,11 +364,11 @@ export function createPager(options: PagerOptions = {}): Pager {
   // Whether the page envelope leaves room for content: the other fields of a
   // dict may be too large themselves, and then the value is trimmed instead.
   async function envelopeFits(job: ListJob, ctx: Ctx): Promise<boolean> {
+    // The part envelope is the larger of the two: when it leaves room, both do.
     const total = job.list.length;
-    const worstNext = ctx.trim ? undefined : await cursorFor(ctx, total, 0);
-    const worst = envelope(job.root, job.path, pageObject(job, total, total, worstNext, ctx));
-    const room = subtract(meter.page, meter.cost(assemble(worst, [])));
-    return room.tokens >= 1 && room.chars >= 64 && room.bytes >= 64 && room.lines >= 0;
+    const worst = renderPart(job, total - 1, 1e12, 1e12, await cursorFor(ctx, total, 1e12), "");
+    const room = subtract(meter.page, meter.cost(worst));
+    return room.tokens >= 16 && room.chars >= 64 && room.bytes >= 64 && room.lines >= 0;
   }
 
   // Whole items from `offset`; undefined when not even one fits.
@@ -387,11 +403,34 @@ export function createPager(options: PagerOptions = {}): Pager {
           to,
           total,
           unit: "items",
+          ...where(job),
         });
       }
       chunks.length -= Math.max(1, Math.floor(chunks.length / 10));
     }
     return undefined;
+  }
+
+  function renderPart(
+    job: ListJob,
+    offset: number,
+    from: number,
+    to: number,
+    next: string | undefined,
+    chunk: string,
+    length = to,
+  ): string {
+    const total = job.list.length;
+    const page = {
+      items: `${offset + 1} of ${total}`,
+      total,
+      ...(next ? { next_cursor: next } : {}),
+      note: partNote(offset + 1, total, job.name, from, to, length, next && nextCall(cursorParam, next)),
+      part: PART,
+    };
+    const text = assemble(envelope(job.root, job.path, page), []);
+    const i = text.indexOf(PART_JSON);
+    return text.slice(0, i) + JSON.stringify(chunk) + text.slice(i + PART_JSON.length);
   }
 
   // One item too large for a page: its compact JSON, split at grapheme
@@ -400,27 +439,8 @@ export function createPager(options: PagerOptions = {}): Pager {
     const total = job.list.length;
     const json = JSON.stringify(job.list[offset]) ?? "null";
     if (part >= json.length || !isBoundary(json, part)) throw new CursorError("out_of_range");
-    const render = (from: number, to: number, next: string | undefined, chunk: string) => {
-      const page = {
-        items: `${offset + 1} of ${total}`,
-        total,
-        ...(next ? { next_cursor: next } : {}),
-        note: partNote(
-          offset + 1,
-          total,
-          job.name,
-          from,
-          to,
-          json.length,
-          next && nextCall(cursorParam, next),
-        ),
-        part: PART,
-      };
-      const env = envelope(job.root, job.path, page);
-      const text = assemble(env, []);
-      const i = text.indexOf(PART_JSON);
-      return text.slice(0, i) + JSON.stringify(chunk) + text.slice(i + PART_JSON.length);
-    };
+    const render = (from: number, to: number, next: string | undefined, chunk: string) =>
+      renderPart(job, offset, from, to, next, chunk, json.length);
     const worstNext = await cursorFor(ctx, total, json.length);
     const room = subtract(meter.page, meter.cost(render(json.length, json.length, worstNext, "")));
     let max = meter.prefix(json, part, room);
@@ -444,6 +464,7 @@ export function createPager(options: PagerOptions = {}): Pager {
           total,
           unit: "items",
           part: { from: part + 1, to: end, total: json.length },
+          ...where(job),
         });
       }
       // Escaping makes the rendered chunk longer than measured: shrink by the overshoot.
@@ -510,70 +531,96 @@ export function createPager(options: PagerOptions = {}): Pager {
   }
 
   async function dispatch(value: unknown, cursor: string | undefined, ctx: Ctx): Promise<Page> {
-    if (cursor !== undefined) {
-      ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
-    }
-    if (typeof value === "string") {
-      if (cursor === undefined && meter.fits(value, meter.page)) {
-        return serve(ctx, whole(value, value.length, "characters"));
-      }
-      await bind(ctx, `t${value}`);
-      if (cursor === undefined) {
-        emit({ type: "cut", scope: ctx.scope, mode: ctx.trim ? "trim" : "page", total: value.length, unit: "characters" });
-      }
-      return pageText(value, cursor, ctx);
-    }
-    const root = toJson(value);
-    const { text: compact, lists } = serialize(root);
+    const prepared = prepareValue(value);
     if (cursor === undefined) {
-      const shown = indent && compact.length <= meter.limits.maxChars
-        ? JSON.stringify(root, null, indent)
-        : compact;
+      const shown = prepared.json === undefined
+        ? prepared.text
+        : indent && prepared.text.length <= meter.limits.maxChars
+        ? JSON.stringify(prepared.json, null, indent)
+        : prepared.text;
       if (meter.fits(shown, meter.page)) {
-        return serve(ctx, whole(shown, Array.isArray(root) ? root.length : 1, "items"));
+        const total = prepared.json === undefined
+          ? shown.length
+          : Array.isArray(prepared.json)
+          ? prepared.json.length
+          : 1;
+        return serve(ctx, whole(shown, total, prepared.json === undefined ? "characters" : "items"));
       }
     }
-    await bind(ctx, `j${compact}`);
-    const job = chooseList(root, lists);
+    ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
+    prepared.fingerprint ??= fingerprintOf(
+      (prepared.json === undefined ? "t" : "j") + prepared.text,
+    );
+    ctx.fingerprint = await prepared.fingerprint;
+    if (prepared.json === undefined) {
+      if (cursor === undefined) emitCut(ctx, prepared.text.length, "characters");
+      return pageText(prepared.text, cursor, ctx);
+    }
+    const job = chooseList(prepared.json, prepared.lists);
     if (cursor === undefined) {
-      emit({
-        type: "cut",
-        scope: ctx.scope,
-        mode: ctx.trim ? "trim" : "page",
-        total: job ? job.list.length : compact.length,
-        unit: job ? "items" : "characters",
-      });
+      if (job) emitCut(ctx, job.list.length, "items");
+      else emitCut(ctx, prepared.text.length, "characters");
     }
     if (job && job.list.length > 0 && await envelopeFits(job, ctx)) {
       return pageList(job, cursor, ctx);
     }
-    if (cursor !== undefined) throw new CursorError("out_of_range");
-    return trimValue(root, compact, { ...ctx, trim: true });
-  }
-
-  async function bind(ctx: Ctx, fingerprinted: string): Promise<void> {
-    if (ctx.scopeHash === ZERO_SCOPE) {
-      ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
+    if (cursor !== undefined) {
+      await readCursor(cursor, ctx); // a foreign or stale cursor says so first
+      throw new CursorError("out_of_range");
     }
-    ctx.fingerprint = await fingerprintOf(fingerprinted);
+    return trimValue(prepared.json, prepared.text, { ...ctx, trim: true });
   }
 
-  function chooseList(root: Json, lists: ReturnType<typeof serialize>["lists"]): ListJob | undefined {
+  function emitCut(ctx: Ctx, total: number, unit: "items" | "characters"): void {
+    emit({ type: "cut", scope: ctx.scope, mode: ctx.trim ? "trim" : "page", total, unit });
+  }
+
+  function chooseList(root: Json, lists: ListSlot[]): ListJob | undefined {
     if (Array.isArray(root)) return { root, path: [], list: root };
     if (keyPath) {
       const list = at(root, keyPath);
       if (Array.isArray(list)) return { root, path: keyPath, list, name: keyPath.join(".") };
     }
-    let best: (typeof lists)[number] | undefined;
+    let best: ListSlot | undefined;
     for (const slot of lists) if (!best || slot.size > best.size) best = slot;
     return best && { root, path: best.path, list: best.list, name: best.path.join(".") };
   }
 
   return {
+    prepare: (value) => Promise.resolve(prepareValue(value)),
     page: (value, pageOptions = {}) =>
       run(value, pageOptions.cursor, pageOptions.scope ?? "", false),
     trim: (value, trimOptions = {}) => run(value, undefined, trimOptions.scope ?? "", true),
   };
+}
+
+const PREPARED: unique symbol = Symbol("pagewise.prepared");
+
+/**
+ * A value serialized once, to page many times in one process without
+ * serializing it again. It is a snapshot: do not change the value after
+ * preparing it.
+ */
+export interface Prepared {
+  readonly [PREPARED]: true;
+}
+
+interface PreparedValue extends Prepared {
+  /** The text to page, or the compact JSON of `json`. */
+  text: string;
+  json?: Json;
+  lists: ListSlot[];
+  fingerprint?: Promise<Uint8Array>;
+}
+
+function prepareValue(value: unknown): PreparedValue {
+  if (value !== null && typeof value === "object" && PREPARED in value) {
+    return value as PreparedValue;
+  }
+  if (typeof value === "string") return { [PREPARED]: true, text: value, lists: [] };
+  const json = toJson(value);
+  const { text, lists } = serialize(json);
+  return { [PREPARED]: true, text, json, lists };
 }
 
 const ZERO_SCOPE = new Uint8Array(SCOPE_BYTES);
