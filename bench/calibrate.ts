@@ -7,7 +7,7 @@
  *     deno run -A bench/calibrate.ts          # fit and write src/_weights.ts
  *     deno run -A bench/calibrate.ts --check  # report the current weights
  */
-import highsLoader from "highs";
+import highsModule from "highs";
 import { DEFAULT_WEIGHTS, FEATURES, scan } from "../src/_estimator.ts";
 import { generate, TEXT_KINDS } from "../tests/support/generate.ts";
 import { max3 } from "../tests/support/tokenizers.ts";
@@ -27,10 +27,16 @@ interface Sample {
 function samples(source: string, text: string, seedShift: number): Sample[] {
   const out: Sample[] = [];
   for (const size of PAGE_SIZES) {
-    const pages = Math.max(1, Math.min(Math.floor(text.length / size), Math.floor(CHARS_PER_SIZE / size)));
+    const pages = Math.max(
+      1,
+      Math.min(Math.floor(text.length / size), Math.floor(CHARS_PER_SIZE / size)),
+    );
     const stride = Math.max(size, Math.floor((text.length - size) / pages));
     for (let p = 0; p < pages; p++) {
-      const start = Math.min(Math.max(0, text.length - size), p * stride + (seedShift * 997) % size);
+      const start = Math.min(
+        Math.max(0, text.length - size),
+        p * stride + (seedShift * 997) % size,
+      );
       const page = text.slice(start, start + size);
       const counts = new Float64Array(FEATURES.length);
       scan(page, 0, page.length, DEFAULT_WEIGHTS, Infinity, counts);
@@ -71,7 +77,11 @@ function floor(feature: string): number {
 }
 
 async function fit(train: Sample[]): Promise<number[]> {
-  const highs = await highsLoader();
+  // The package's types describe the module, not its default export (a loader).
+  const load = highsModule as unknown as () => Promise<
+    { solve(lp: string): { Status: string; Columns: Record<string, { Primal: number }> } }
+  >;
+  const highs = await load();
   const names = FEATURES.map((_, i) => `w${i}`);
   const objective = new Float64Array(FEATURES.length);
   for (const s of train) {
@@ -87,7 +97,7 @@ async function fit(train: Sample[]): Promise<number[]> {
   console.error(`solving ${train.length} constraints`);
   const result = highs.solve(lines.join("\n"));
   if (result.Status !== "Optimal") throw new Error(`LP: ${result.Status}`);
-  return names.map((n) => Number((result.Columns[n].Primal as number).toFixed(4)));
+  return names.map((n) => Number(result.Columns[n].Primal.toFixed(4)));
 }
 
 function report(title: string, set: Sample[], weights: ArrayLike<number>): void {

@@ -37,8 +37,11 @@ export async function corpusFiles(): Promise<string[]> {
 /** One corpus file, decompressed when it is gzip. */
 export async function readCorpusFile(name: string): Promise<CorpusResult> {
   const file = await Deno.open(new URL(name, CORPUS_DIR));
-  let stream: ReadableStream<Uint8Array> = file.readable;
-  if (name.endsWith(".gz")) stream = stream.pipeThrough(new DecompressionStream("gzip"));
+  const gunzip = new DecompressionStream("gzip") as unknown as TransformStream<
+    Uint8Array,
+    Uint8Array
+  >;
+  const stream = name.endsWith(".gz") ? file.readable.pipeThrough(gunzip) : file.readable;
   return JSON.parse(await new Response(stream).text());
 }
 

@@ -57,7 +57,11 @@ function utf8Length(text: string, start: number, end: number, limit = Infinity):
 
 function lineBreaks(text: string, start: number, end: number, limit = Infinity): number {
   let n = 0;
-  for (let i = text.indexOf("\n", start); i !== -1 && i < end && n <= limit; i = text.indexOf("\n", i + 1)) {
+  for (
+    let i = text.indexOf("\n", start);
+    i !== -1 && i < end && n <= limit;
+    i = text.indexOf("\n", i + 1)
+  ) {
     n++;
   }
   return n;
@@ -137,7 +141,15 @@ export function createMeter(
       let bytes = 0;
       for (let i = start; i < end; i++) {
         const c = text.charCodeAt(i);
-        const size = c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : c >= 0xdc00 && c <= 0xdfff ? 0 : 3;
+        const size = c < 0x80
+          ? 1
+          : c < 0x800
+          ? 2
+          : c >= 0xd800 && c <= 0xdbff
+          ? 4
+          : c >= 0xdc00 && c <= 0xdfff
+          ? 0
+          : 3;
         if (bytes + size > room.bytes) {
           end = i;
           break;

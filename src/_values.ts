@@ -100,7 +100,10 @@ export function toJson(value: unknown): Json {
     }
     if (object instanceof Set) return [...object].map((item, i) => visit(item, i) ?? null);
     if (ArrayBuffer.isView(object) && !(object instanceof DataView)) {
-      return Array.from(object as unknown as ArrayLike<number | bigint>, (n, i) => visit(n, i) ?? null);
+      return Array.from(
+        object as unknown as ArrayLike<number | bigint>,
+        (n, i) => visit(n, i) ?? null,
+      );
     }
     if (object instanceof ArrayBuffer) return Array.from(new Uint8Array(object));
     let copy: { [key: string]: Json } | undefined;
@@ -124,7 +127,13 @@ export function toJson(value: unknown): Json {
 
 function formatPath(path: ReadonlyArray<string | number>): string {
   return path.map((p, i) =>
-    i === 0 ? "$" : typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`
+    i === 0
+      ? "$"
+      : typeof p === "number"
+      ? `[${p}]`
+      : /^[A-Za-z_$][\w$]*$/.test(p)
+      ? `.${p}`
+      : `[${JSON.stringify(p)}]`
   ).join("");
 }
 

@@ -117,7 +117,10 @@ function readVarint(bytes: Uint8Array, at: { i: number }): number {
 
 /** Encodes a cursor; signs it when `key` is given. */
 export async function encodeCursor(state: CursorState, key?: CryptoKey): Promise<string> {
-  const out: number[] = [VERSION, (key ? SIGNED : 0) | (state.expiresAt !== undefined ? EXPIRES : 0)];
+  const out: number[] = [
+    VERSION,
+    (key ? SIGNED : 0) | (state.expiresAt !== undefined ? EXPIRES : 0),
+  ];
   writeVarint(out, state.offset);
   writeVarint(out, state.part);
   out.push(...state.fingerprint, ...state.scope);

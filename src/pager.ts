@@ -42,7 +42,13 @@ export type PagerEvent =
     unit: "items" | "characters";
     chars: number;
   }
-  | { type: "cut"; scope: string; mode: "page" | "trim"; total: number; unit: "items" | "characters" }
+  | {
+    type: "cut";
+    scope: string;
+    mode: "page" | "trim";
+    total: number;
+    unit: "items" | "characters";
+  }
   | { type: "cursor_rejected"; scope: string; reason: CursorErrorReason }
   | { type: "counter_fallback"; error: unknown };
 
@@ -194,8 +200,7 @@ export function createPager(options: PagerOptions = {}): Pager {
     emit({ type: "counter_fallback", error });
   });
 
-  const fingerprintOf = async (text: string) =>
-    (await sha256(text)).subarray(0, FINGERPRINT_BYTES);
+  const fingerprintOf = async (text: string) => (await sha256(text)).subarray(0, FINGERPRINT_BYTES);
 
   async function cursorFor(ctx: Ctx, offset: number, part: number): Promise<string> {
     const state: CursorState = {
@@ -425,7 +430,15 @@ export function createPager(options: PagerOptions = {}): Pager {
       items: `${offset + 1} of ${total}`,
       total,
       ...(next ? { next_cursor: next } : {}),
-      note: partNote(offset + 1, total, job.name, from, to, length, next && nextCall(cursorParam, next)),
+      note: partNote(
+        offset + 1,
+        total,
+        job.name,
+        from,
+        to,
+        length,
+        next && nextCall(cursorParam, next),
+      ),
       part: PART,
     };
     const text = assemble(envelope(job.root, job.path, page), []);
@@ -490,7 +503,11 @@ export function createPager(options: PagerOptions = {}): Pager {
     const dict = root !== null && typeof root === "object" && !Array.isArray(root);
     const pageKey = pageKeyOf(root);
     const render = (v: Json) =>
-      JSON.stringify(dict ? { [pageKey]: { note: SHRUNK_NOTE }, ...(v as object) } : v, null, indent);
+      JSON.stringify(
+        dict ? { [pageKey]: { note: SHRUNK_NOTE }, ...(v as object) } : v,
+        null,
+        indent,
+      );
     const text = shrink(root, render, (t) => meter.fits(t, meter.page));
     if (text === undefined) return await trimAsText(compact, ctx);
     return serve(ctx, {
@@ -544,7 +561,10 @@ export function createPager(options: PagerOptions = {}): Pager {
           : Array.isArray(prepared.json)
           ? prepared.json.length
           : 1;
-        return serve(ctx, whole(shown, total, prepared.json === undefined ? "characters" : "items"));
+        return serve(
+          ctx,
+          whole(shown, total, prepared.json === undefined ? "characters" : "items"),
+        );
       }
     }
     ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
@@ -594,7 +614,8 @@ export function createPager(options: PagerOptions = {}): Pager {
   };
 }
 
-const PREPARED: unique symbol = Symbol("pagewise.prepared");
+// Prepared values are recognised by identity, so no user data can pass for one.
+const preparedValues = new WeakSet<object>();
 
 /**
  * A value serialized once, to page many times in one process without
@@ -602,7 +623,8 @@ const PREPARED: unique symbol = Symbol("pagewise.prepared");
  * preparing it.
  */
 export interface Prepared {
-  readonly [PREPARED]: true;
+  /** Always true: marks a value made by {@linkcode Pager.prepare}. */
+  readonly prepared: true;
 }
 
 interface PreparedValue extends Prepared {
@@ -614,13 +636,17 @@ interface PreparedValue extends Prepared {
 }
 
 function prepareValue(value: unknown): PreparedValue {
-  if (value !== null && typeof value === "object" && PREPARED in value) {
+  if (value !== null && typeof value === "object" && preparedValues.has(value)) {
     return value as PreparedValue;
   }
-  if (typeof value === "string") return { [PREPARED]: true, text: value, lists: [] };
-  const json = toJson(value);
-  const { text, lists } = serialize(json);
-  return { [PREPARED]: true, text, json, lists };
+  let prepared: PreparedValue;
+  if (typeof value === "string") prepared = { prepared: true, text: value, lists: [] };
+  else {
+    const json = toJson(value);
+    prepared = { prepared: true, ...serialize(json), json };
+  }
+  preparedValues.add(prepared);
+  return prepared;
 }
 
 const ZERO_SCOPE = new Uint8Array(SCOPE_BYTES);

@@ -29,7 +29,9 @@ Deno.test("an unsigned cursor is under 40 characters", async () => {
 });
 
 Deno.test("a signed cursor with an expiry is under 60 characters", async () => {
-  const cursor = await secondCursor(createPager({ ...limits, secret: "k", cursorTtlSeconds: 3600 }));
+  const cursor = await secondCursor(
+    createPager({ ...limits, secret: "k", cursorTtlSeconds: 3600 }),
+  );
   assert.ok(cursor.length < 60, `${cursor.length}: ${cursor}`);
 });
 
@@ -39,7 +41,10 @@ Deno.test("the same cursor returns the same page for as long as the result is th
   const second = await pager.page(rows, { scope, cursor: first.nextCursor });
   const third = await pager.page(rows, { scope, cursor: second.nextCursor });
   assert.equal((await pager.page(rows, { scope, cursor: first.nextCursor })).text, second.text);
-  assert.equal((await pager.page(structuredClone(rows), { scope, cursor: second.nextCursor })).text, third.text);
+  assert.equal(
+    (await pager.page(structuredClone(rows), { scope, cursor: second.nextCursor })).text,
+    third.text,
+  );
 });
 
 Deno.test("a cursor survives a new pager with the same options (no server state)", async () => {
@@ -52,7 +57,10 @@ const cases: Array<[CursorErrorReason, (pager: Pager, cursor: string) => Promise
   ["malformed", (p) => p.page(rows, { scope, cursor: "%%%" })],
   ["foreign_scope", (p, c) => p.page(rows, { scope: 'list_rows {"limit":100}', cursor: c })],
   ["changed_result", (p, c) => p.page([...rows, { id: 200, name: "new" }], { scope, cursor: c })],
-  ["bad_signature", (_, c) => createPager({ ...limits, secret: "other" }).page(rows, { scope, cursor: c })],
+  [
+    "bad_signature",
+    (_, c) => createPager({ ...limits, secret: "other" }).page(rows, { scope, cursor: c }),
+  ],
 ];
 
 for (const [reason, call] of cases) {
@@ -66,7 +74,9 @@ for (const [reason, call] of cases) {
 
 Deno.test("an unsigned cursor is refused by a pager that signs", async () => {
   const cursor = await secondCursor(createPager(limits));
-  const error = await rejection(createPager({ ...limits, secret: "s" }).page(rows, { scope, cursor }));
+  const error = await rejection(
+    createPager({ ...limits, secret: "s" }).page(rows, { scope, cursor }),
+  );
   assert.equal(error.reason, "bad_signature");
 });
 
@@ -84,7 +94,10 @@ Deno.test("an offset beyond the result is refused as out_of_range", async () => 
   const pager = createPager(limits);
   const state = await decodeCursor(await secondCursor(pager), undefined, 0);
   const forged = await encodeCursor({ ...state, offset: 10_000 });
-  assert.equal((await rejection(pager.page(rows, { scope, cursor: forged }))).reason, "out_of_range");
+  assert.equal(
+    (await rejection(pager.page(rows, { scope, cursor: forged }))).reason,
+    "out_of_range",
+  );
 });
 
 Deno.test("a text offset inside a surrogate pair is refused as out_of_range", async () => {
@@ -92,7 +105,10 @@ Deno.test("a text offset inside a surrogate pair is refused as out_of_range", as
   const text = "😀".repeat(3_000);
   const state = await decodeCursor((await pager.page(text, { scope })).nextCursor!, undefined, 0);
   const forged = await encodeCursor({ ...state, offset: 1 });
-  assert.equal((await rejection(pager.page(text, { scope, cursor: forged }))).reason, "out_of_range");
+  assert.equal(
+    (await rejection(pager.page(text, { scope, cursor: forged }))).reason,
+    "out_of_range",
+  );
 });
 
 Deno.test("a rejected cursor is reported through onEvent", async () => {

@@ -4,7 +4,10 @@ import { assertWithin } from "./support/limits.ts";
 import { allPages, asJson, chunkOf, rebuild } from "./support/walk.ts";
 
 const issues = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `Issue ${i + 1}: the build fails`, open: i % 3 !== 0 }));
+  Array.from(
+    { length: n },
+    (_, i) => ({ id: i + 1, title: `Issue ${i + 1}: the build fails`, open: i % 3 !== 0 }),
+  );
 const small = { maxTokens: 400, maxChars: 2_000 };
 
 Deno.test("a string within every limit is returned as itself, uncut and without a cursor", async () => {
@@ -73,7 +76,10 @@ Deno.test("the page object is called _page when the dict has a page field", asyn
 });
 
 Deno.test("the key option chooses a nested list over the largest one", async () => {
-  const value = { data: { items: Array.from({ length: 300 }, (_, i) => i) }, log: ["x".repeat(1_500)] };
+  const value = {
+    data: { items: Array.from({ length: 300 }, (_, i) => i) },
+    log: ["x".repeat(1_500)],
+  };
   const pages = await allPages(createPager({ maxChars: 2_000, key: "data.items" }), value);
   assert.deepEqual(pages[0].path, ["data", "items"]);
   assert.match(JSON.parse(pages[0].text).page.note, /of 300 in "data\.items"/);
@@ -138,12 +144,20 @@ Deno.test("trim of a long text shows its start and says the rest was left out", 
   const text = "abc def\n".repeat(2_000);
   const page = await createPager(small).trim(text);
   assert.equal(page.nextCursor, undefined);
-  assert.match(page.text, /\[Output trimmed: showing characters 1-\d+ of 16000; the rest was left out\. Narrow the request to see it\.\]$/);
+  assert.match(
+    page.text,
+    /\[Output trimmed: showing characters 1-\d+ of 16000; the rest was left out\. Narrow the request to see it\.\]$/,
+  );
   assert.ok(text.startsWith(page.text.slice(0, page.to)));
 });
 
 Deno.test("a dict without lists keeps every key and cuts long strings with a marker", async () => {
-  const value = { id: 7, title: "short", body: "lorem ipsum ".repeat(2_000), footer: "z".repeat(3_000) };
+  const value = {
+    id: 7,
+    title: "short",
+    body: "lorem ipsum ".repeat(2_000),
+    footer: "z".repeat(3_000),
+  };
   const page = await createPager(small).page(value);
   const json = JSON.parse(page.text);
   assert.equal(page.kind, "trimmed");
@@ -213,7 +227,11 @@ Deno.test("an onEvent hook that throws does not break paging", async () => {
 
 Deno.test("events report cuts and every page served", async () => {
   const events: PagerEvent[] = [];
-  const pages = await allPages(createPager({ ...small, onEvent: (e) => events.push(e) }), issues(80), "t");
+  const pages = await allPages(
+    createPager({ ...small, onEvent: (e) => events.push(e) }),
+    issues(80),
+    "t",
+  );
   assert.equal(events.filter((e) => e.type === "cut").length, 1);
   assert.equal(events.filter((e) => e.type === "page").length, pages.length);
 });

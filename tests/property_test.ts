@@ -14,15 +14,46 @@ const limitsArb: fc.Arbitrary<Limits> = fc.record({
 // Text that is hard to cut: astral characters, combining marks, ZWJ
 // sequences, flags, Indic conjuncts, right-to-left scripts, CRLF.
 const pieces = [
-  "a", "Z", "0", " ", "\n", "\r\n", "\t", '"', "\\", "{", "é", "e\u0301", "क्षि", "ति", "👩‍💻",
-  "👨‍👩‍👧", "🇯🇵", "🏳️‍🌈", "👍🏽", "שלום", "مرحبا", "中文", "ㅎㅏ", "\u200d", "\u0301",
-  "😀", "\ud800", "x".repeat(40),
+  "a",
+  "Z",
+  "0",
+  " ",
+  "\n",
+  "\r\n",
+  "\t",
+  '"',
+  "\\",
+  "{",
+  "é",
+  "e\u0301",
+  "क्षि",
+  "ति",
+  "👩‍💻",
+  "👨‍👩‍👧",
+  "🇯🇵",
+  "🏳️‍🌈",
+  "👍🏽",
+  "שלום",
+  "مرحبا",
+  "中文",
+  "ㅎㅏ",
+  "\u200d",
+  "\u0301",
+  "😀",
+  "\ud800",
+  "x".repeat(40),
 ];
 const hardText = fc.array(fc.constantFrom(...pieces), { maxLength: 900 }).map((p) => p.join(""));
-const anyText = fc.oneof(hardText, fc.string({ unit: "grapheme", maxLength: 3_000 }), fc.string({ maxLength: 3_000 }));
+const anyText = fc.oneof(
+  hardText,
+  fc.string({ unit: "grapheme", maxLength: 3_000 }),
+  fc.string({ maxLength: 3_000 }),
+);
 
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
-const listOf = fc.array(fc.oneof(jsonValue, fc.record({ id: fc.nat(), text: anyText })), { maxLength: 120 });
+const listOf = fc.array(fc.oneof(jsonValue, fc.record({ id: fc.nat(), text: anyText })), {
+  maxLength: 120,
+});
 const dictWithList = fc.record({
   meta: fc.dictionary(fc.string({ maxLength: 8 }), jsonValue, { maxKeys: 4 }),
   results: listOf,
@@ -50,10 +81,15 @@ Deno.test("property: every page of a text is within every limit and the chunks j
 
 Deno.test("property: every page of a list is within every limit and the items come back in order", async () => {
   await fc.assert(
-    fc.asyncProperty(listOf, limitsArb, fc.constantFrom(undefined, 2), async (list, limits, indent) => {
-      const pages = await check(list, limits, indent);
-      assert.deepEqual(rebuild(pages, true), asJson(list));
-    }),
+    fc.asyncProperty(
+      listOf,
+      limitsArb,
+      fc.constantFrom(undefined, 2),
+      async (list, limits, indent) => {
+        const pages = await check(list, limits, indent);
+        assert.deepEqual(rebuild(pages, true), asJson(list));
+      },
+    ),
     runs,
   );
 });
@@ -62,7 +98,9 @@ Deno.test("property: a dict's list is paged within limits and the dict comes bac
   await fc.assert(
     fc.asyncProperty(dictWithList, limitsArb, async (value, limits) => {
       const pages = await check(value, limits);
-      if (pages.every((p) => p.kind !== "trimmed")) assert.deepEqual(rebuild(pages, false), asJson(value));
+      if (pages.every((p) => p.kind !== "trimmed")) {
+        assert.deepEqual(rebuild(pages, false), asJson(value));
+      }
     }),
     runs,
   );

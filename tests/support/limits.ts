@@ -14,7 +14,9 @@ export function overLimits(
   const lines = text.split("\n").length;
   const bytes = encoder.encode(text).length;
   if (tokens > (limits.maxTokens ?? 20_000)) over.push(`tokens ${tokens} > ${limits.maxTokens}`);
-  if (text.length > (limits.maxChars ?? 50_000)) over.push(`chars ${text.length} > ${limits.maxChars}`);
+  if (text.length > (limits.maxChars ?? 50_000)) {
+    over.push(`chars ${text.length} > ${limits.maxChars}`);
+  }
   if (limits.maxBytes && bytes > limits.maxBytes) over.push(`bytes ${bytes} > ${limits.maxBytes}`);
   if (limits.maxLines && lines > limits.maxLines) over.push(`lines ${lines} > ${limits.maxLines}`);
   return over;
@@ -23,5 +25,7 @@ export function overLimits(
 /** Throws when a page breaks a limit. */
 export function assertWithin(page: Page, limits: Limits, count?: (text: string) => number): void {
   const over = overLimits(page.text, limits, count);
-  if (over.length) throw new Error(`page ${page.from}-${page.to} over its limits: ${over.join(", ")}`);
+  if (over.length) {
+    throw new Error(`page ${page.from}-${page.to} over its limits: ${over.join(", ")}`);
+  }
 }

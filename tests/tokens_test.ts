@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { countTokens as o200kCount } from "gpt-tokenizer/encoding/o200k_base";
+import { createPager, estimateTokens } from "../mod.ts";
+import { generate, TEXT_KINDS } from "./support/generate.ts";
+import { assertWithin } from "./support/limits.ts";
+import { max3, o200k } from "./support/tokenizers.ts";
+import { allPages, rebuild } from "./support/walk.ts";
+
+Deno.test("the estimate of an empty text is zero", () => {
+  assert.equal(estimateTokens(""), 0);
+});
+
+for (const kind of TEXT_KINDS) {
+  Deno.test(`the estimate is at least every real tokenizer's count on ${kind} text`, () => {
+    // Seeds and offsets not used to fit the weights.
+    const text = generate(kind, 60_000, 11);
+    for (const size of [4_000, 15_000, 60_000]) {
+      for (let start = 0; start + size <= text.length; start += size) {
+        const page = text.slice(start, start + size);
+        const real = max3(page);
+        assert.ok(
+          estimateTokens(page) >= real,
+          `${kind} at ${start}+${size}: ${estimateTokens(page)} < ${real}`,
+        );
+      }
+    }
+  });
+}
+
+Deno.test("an exact tokenizer plugs in with one line and every page fits its count", async () => {
+  const limits = { maxTokens: 2_000, maxChars: Infinity };
+  const pager = createPager({ ...limits, countTokens: o200kCount });
+  const text = generate("english", 80_000, 5);
+  const pages = await allPages(pager, text);
+  for (const page of pages) assertWithin(page, limits, o200k);
+  assert.equal(rebuild(pages, false), text);
+  // Exact counting fills pages closer to the budget than the estimate does.
+  assert.ok(o200k(pages[0].text) > 1_800, `${o200k(pages[0].text)}`);
+});
