@@ -4,7 +4,7 @@
  * @module
  */
 
-import { importHmacKey, sha256 } from "./_crypto.ts";
+import { importHmacKey, sha256, toBase64Url } from "./_crypto.ts";
 import { cutPoint, isBoundary } from "./_graphemes.ts";
 import { add, type Cost, createMeter, fitsIn, type Meter, subtract, ZERO } from "./_measure.ts";
 import {
@@ -200,7 +200,10 @@ export function createPager(options: PagerOptions = {}): Pager {
     emit({ type: "counter_fallback", error });
   });
 
-  const fingerprintOf = async (text: string) => (await sha256(text)).subarray(0, FINGERPRINT_BYTES);
+  // The kind is hashed with the digest, not prepended to the text: that would
+  // copy a text of many megabytes once more.
+  const fingerprintOf = async (kind: string, text: string) =>
+    (await sha256(kind + toBase64Url(await sha256(text)))).subarray(0, FINGERPRINT_BYTES);
 
   async function cursorFor(ctx: Ctx, offset: number, part: number): Promise<string> {
     const state: CursorState = {
@@ -568,9 +571,7 @@ export function createPager(options: PagerOptions = {}): Pager {
       }
     }
     ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
-    prepared.fingerprint ??= fingerprintOf(
-      (prepared.json === undefined ? "t" : "j") + prepared.text,
-    );
+    prepared.fingerprint ??= fingerprintOf(prepared.json === undefined ? "t" : "j", prepared.text);
     ctx.fingerprint = await prepared.fingerprint;
     if (prepared.json === undefined) {
       if (cursor === undefined) emitCut(ctx, prepared.text.length, "characters");
@@ -581,8 +582,11 @@ export function createPager(options: PagerOptions = {}): Pager {
       if (job) emitCut(ctx, job.list.length, "items");
       else emitCut(ctx, prepared.text.length, "characters");
     }
-    if (job && job.list.length > 0 && await envelopeFits(job, ctx)) {
-      return pageList(job, cursor, ctx);
+    if (job && job.list.length > 0) {
+      if (await envelopeFits(job, ctx)) return pageList(job, cursor, ctx);
+      // The other fields (often other large lists) leave no room: page the
+      // JSON as text, which stays lossless, rather than cut it.
+      if (!ctx.trim) return pageText(JSON.stringify(prepared.json, null, indent), cursor, ctx);
     }
     if (cursor !== undefined) {
       await readCursor(cursor, ctx); // a foreign or stale cursor says so first

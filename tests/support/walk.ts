@@ -41,14 +41,20 @@ function at(value: unknown, path: readonly string[]): unknown {
 /**
  * The value the pages show, rebuilt: text chunks joined; list items
  * concatenated (split items joined and parsed) and put back in the first
- * page's dict without its page object.
+ * page's dict without its page object. `original` tells a list from a dict
+ * (their envelopes look alike) and a text from a value paged as JSON text.
  */
-export function rebuild(pages: Page[], isList: boolean): unknown {
+export function rebuild(pages: Page[], original: unknown): unknown {
+  const isText = typeof original === "string";
+  const isList = Array.isArray(original);
   const first = pages[0];
   if (first.kind === "whole") {
     return first.unit === "characters" ? first.text : JSON.parse(first.text);
   }
-  if (first.kind === "text") return pages.map(chunkOf).join("");
+  if (first.kind === "text") {
+    const text = pages.map(chunkOf).join("");
+    return isText ? text : JSON.parse(text);
+  }
   const items: unknown[] = [];
   let parts = "";
   let shell: Record<string, unknown> | undefined;
