@@ -168,18 +168,6 @@ export function serialize(value: Json): { text: string; lists: ListSlot[] } {
   return { text: walk(value, []), lists };
 }
 
-/** The value at `path` (dict keys), or undefined. */
-export function at(value: Json, path: readonly string[]): Json | undefined {
-  let v: Json | undefined = value;
-  for (const key of path) {
-    if (v === null || typeof v !== "object" || Array.isArray(v) || !Object.hasOwn(v, key)) {
-      return undefined;
-    }
-    v = v[key];
-  }
-  return v;
-}
-
 /** A copy of `value` with the value at `path` replaced; the rest is shared. */
 export function replaceAt(value: Json, path: readonly string[], replacement: Json): Json {
   if (path.length === 0) return replacement;
