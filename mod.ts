@@ -32,3 +32,8 @@ export { estimateTokens } from "./src/tokens.ts";
 export type { TokenCounter } from "./src/tokens.ts";
 export { clients } from "./src/limits.ts";
 export type { Limits } from "./src/limits.ts";
+export { paginate } from "./src/mcp/paginate.ts";
+export type { PaginateOptions } from "./src/mcp/paginate.ts";
+export { createResultPager, MEDIA_TOKENS, pagedTool, toolScope } from "./src/mcp/result.ts";
+export type { PageResultOptions, ResultPager } from "./src/mcp/result.ts";
+export type { ContentBlock, ToolDescription, ToolResult } from "./src/mcp/types.ts";

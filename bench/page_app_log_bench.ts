@@ -1,0 +1,3 @@
+import { benchPage } from "./_page.ts";
+
+await benchPage("synthetic-app-log-2mb.json");

@@ -1,0 +1,3 @@
+import { benchPage } from "./_page.ts";
+
+await benchPage("synthetic-search-results-dict.json");
