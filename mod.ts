@@ -37,3 +37,5 @@ export type { PaginateOptions } from "./src/mcp/paginate.ts";
 export { createResultPager, MEDIA_TOKENS, pagedTool, toolScope } from "./src/mcp/result.ts";
 export type { PageResultOptions, ResultPager } from "./src/mcp/result.ts";
 export type { ContentBlock, ToolDescription, ToolResult } from "./src/mcp/types.ts";
+export { listAll, paginateLists } from "./src/mcp/lists.ts";
+export type { ListingClient, ListKind, PaginateListsOptions } from "./src/mcp/lists.ts";

@@ -14,6 +14,7 @@
 import type { PagerOptions } from "../pager.ts";
 import { createResultPager, type ResultPager, toolScope } from "./result.ts";
 import type { ToolDescription, ToolResult } from "./types.ts";
+import { type Handler, intercept } from "./_intercept.ts";
 
 /** Options of {@linkcode paginate}: the core's, and which tools to page how. */
 export interface PaginateOptions extends PagerOptions {
@@ -33,30 +34,10 @@ export interface PaginateOptions extends PagerOptions {
   announceMaxChars?: boolean;
 }
 
-type Handler = (request: JsonRpcRequest, extra: unknown) => Promise<unknown>;
-
-interface JsonRpcRequest {
-  method: string;
-  params?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
 const CURSOR_SENTENCE = " Long results come in pages: when a result has a next_cursor, call " +
   "this tool again with the same arguments and that cursor to get the next page.";
 
-const patched = new WeakSet<object>();
-
-function handlerMap(server: unknown): Map<string, Handler> {
-  for (const candidate of [server, (server as { server?: unknown } | undefined)?.server]) {
-    const map = (candidate as { _requestHandlers?: unknown } | undefined)?._requestHandlers;
-    if (map instanceof Map) return map as Map<string, Handler>;
-  }
-  throw new TypeError(
-    "pagewise: paginate() takes an McpServer or Server of @modelcontextprotocol/sdk (v1) or " +
-      "@modelcontextprotocol/server (v2). For another server, page each result with " +
-      "createResultPager().page().",
-  );
-}
+const paginated = new WeakSet<object>();
 
 /**
  * Pages every tool of `server` (see the module doc) and returns the server.
@@ -80,11 +61,9 @@ function handlerMap(server: unknown): Map<string, Handler> {
  * ```
  */
 export function paginate<S extends object>(server: S, options: PaginateOptions = {}): S {
-  const map = handlerMap(server);
-  if (patched.has(map)) {
+  if (paginated.has(server)) {
     throw new Error("pagewise: paginate() was already called on this server; call it once.");
   }
-  patched.add(map);
   const cursorParam = options.cursorParam ?? "cursor";
   const pagers = new Map<string, ResultPager>();
   const pagerFor = (tool: string): ResultPager => {
@@ -102,19 +81,6 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   };
   const maxChars = (tool: string) =>
     options.perTool?.[tool]?.maxChars ?? options.maxChars ?? 50_000;
-
-  const get = map.get.bind(map);
-  const wrapped = new WeakMap<Handler, Handler>();
-  map.get = (method: string) => {
-    const handler = get(method);
-    if (!handler || (method !== "tools/list" && method !== "tools/call")) return handler;
-    let wrapper = wrapped.get(handler);
-    if (!wrapper) {
-      wrapper = method === "tools/list" ? listWrapper(handler) : callWrapper(handler);
-      wrapped.set(handler, wrapper);
-    }
-    return wrapper;
-  };
 
   function describe(tool: ToolDescription): ToolDescription {
     if (!isPaged(tool.name)) return tool;
@@ -154,7 +120,7 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   // Whether the tool declares an argument named like the cursor, read from
   // the server's own tools/list (every page of it).
   async function hasOwnCursor(name: string, extra: unknown): Promise<boolean> {
-    const list = get("tools/list");
+    const list = original("tools/list");
     if (!list) return false;
     let cursor: string | undefined;
     for (let pages = 0; pages < 1_000; pages++) {
@@ -209,5 +175,8 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
     return pagerFor(name).page(result, { cursor, scope: toolScope(name, args), mode });
   }
 
+  intercept(server, "tools/list", listWrapper);
+  const { original } = intercept(server, "tools/call", callWrapper);
+  paginated.add(server);
   return server;
 }

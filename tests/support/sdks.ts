@@ -40,6 +40,8 @@ export interface TestClient {
     params?: { cursor?: string },
   ): Promise<{ tools: ListedTool[]; nextCursor?: string }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<ToolResult>;
+  /** Exactly one page of tools/list (SDK v2's listTools walks every page). */
+  toolsPage(cursor?: string): Promise<{ tools: ListedTool[]; nextCursor?: string }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,9 @@ export const SDKS: Sdk[] = [
       await server.connect(a);
       const client = new V1Client({ name: "test-client", version: "1.0.0" });
       await client.connect(b);
-      return client as unknown as TestClient;
+      return Object.assign(client, {
+        toolsPage: (cursor?: string) => client.listTools(cursor ? { cursor } : {}),
+      }) as unknown as TestClient;
     },
   },
   {
@@ -70,7 +74,10 @@ export const SDKS: Sdk[] = [
       await server.connect(a);
       const client = new v2Client.Client({ name: "test-client", version: "1.0.0" });
       await client.connect(b as never);
-      return client as unknown as TestClient;
+      return Object.assign(client, {
+        toolsPage: (cursor?: string) =>
+          client.request({ method: "tools/list", params: cursor ? { cursor } : {} }),
+      }) as unknown as TestClient;
     },
   },
 ];
