@@ -210,3 +210,82 @@ Deno.test("paginate refuses a second call on the same server", () => {
 Deno.test("paginate refuses something that is not an MCP server", () => {
   assert.throws(() => paginate({}), /McpServer or Server/);
 });
+
+Deno.test("SDK v2: a tool that asks for input first passes that round on, then is paged", async () => {
+  const { inputRequired } = await import("@modelcontextprotocol/server");
+  const sdk = SDKS[1];
+  const server = sdk.server();
+  paginate(server, { maxTokens: 1_000 });
+  let rounds = 0;
+  server.registerTool(
+    "confirm",
+    { description: "Asks first." },
+    ((ctx: {
+      mcpReq: { requestState?: string | (() => string | undefined) };
+    }) => {
+      rounds++;
+      const state = typeof ctx.mcpReq.requestState === "function"
+        ? ctx.mcpReq.requestState()
+        : ctx.mcpReq.requestState;
+      if (!state) return inputRequired({ requestState: "confirmed" });
+      return { content: [{ type: "text", text: JSON.stringify(issues(500)) }] };
+    }) as never,
+  );
+  const client = await sdk.connect(server);
+  const result = await client.callTool({ name: "confirm", arguments: {} });
+  assert.equal(rounds, 2);
+  assert.match(pageOf(result).items, /^1-\d+ of 500$/);
+  await client.close();
+});
+
+Deno.test("SDK v1: a tool registered with the deprecated tool() is paged", async () => {
+  const sdk = SDKS[0];
+  const server = sdk.server() as TestServer & { tool(name: string, cb: () => unknown): void };
+  paginate(server, { maxTokens: 1_000 });
+  server.tool(
+    "old_style",
+    () => ({ content: [{ type: "text", text: JSON.stringify(issues(300)) }] }),
+  );
+  const client = await sdk.connect(server);
+  const result = await client.callTool({ name: "old_style", arguments: {} });
+  assert.match(pageOf(result).items, /^1-\d+ of 300$/);
+  await client.close();
+});
+
+for (const sdk of SDKS) {
+  Deno.test(`${sdk.name}: per-tool limits and mode apply to their tool only`, async () => {
+    const client = await setUp(sdk, {
+      maxTokens: 20_000,
+      perTool: { list_issues: { maxTokens: 1_000 }, everything: { mode: "trim" } },
+    });
+    const small = await client.callTool({ name: "list_issues", arguments: { repo: "r" } });
+    assert.ok(o200k(textOf(small)) <= 1_000);
+    const trimmed = await client.callTool({ name: "everything", arguments: {} });
+    assert.match(textOf(trimmed), /\[Output trimmed: /);
+    const structured = await client.callTool({ name: "structured", arguments: {} });
+    assert.ok(textOf(structured).length > 20_000, "the default limits hold for other tools");
+    await client.close();
+  });
+}
+
+Deno.test("pagedTool pages one tool's results and binds cursors to its arguments", async () => {
+  const { pagedTool } = await import("../mod.ts");
+  const sdk = SDKS[0];
+  const server = sdk.server();
+  server.registerTool(
+    "search",
+    { inputSchema: z.object({ q: z.string(), cursor: z.string().optional() }) },
+    pagedTool("search", ({ q }: { q: string }) => issues(400).map((i) => ({ ...i, q })), {
+      maxTokens: 2_000,
+    }) as never,
+  );
+  const client = await sdk.connect(server);
+  const first = await client.callTool({ name: "search", arguments: { q: "x" } });
+  const cursor = pageOf(first).next_cursor;
+  const second = await client.callTool({ name: "search", arguments: { q: "x", cursor } });
+  const lastOnFirst = Number(/^1-(\d+) of 400$/.exec(pageOf(first).items)![1]);
+  assert.equal(JSON.parse(textOf(second)).items[0].number, lastOnFirst + 1);
+  const other = await client.callTool({ name: "search", arguments: { q: "y", cursor } });
+  assert.equal(other.isError, true);
+  await client.close();
+});
