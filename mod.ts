@@ -18,6 +18,8 @@
 
 export { createPager } from "./src/pager.ts";
 export type {
+  Block,
+  BlockPage,
   Page,
   PageKind,
   PageOptions,

@@ -77,3 +77,21 @@ export function charactersCut(n: number): string {
 export function itemsCut(n: number): string {
   return `… [${n} more items cut]`;
 }
+
+export function blocksNote(
+  from: number,
+  to: number,
+  total: number,
+  upTo: string | undefined,
+  next: string | undefined,
+  trimmed: boolean,
+): string {
+  const part = upTo ? ` (block ${to} up to character ${upTo})` : "";
+  const shown = `showing content blocks ${range(from, to)} of ${total}${part}`;
+  if (trimmed) {
+    return `[Output trimmed: ${shown}; the rest was left out. Narrow the request to see it.]`;
+  }
+  return next
+    ? `[Output cut: ${shown}. ${next}]`
+    : `[Output cut: ${shown}. This is the end of the output.]`;
+}

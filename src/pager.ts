@@ -9,6 +9,7 @@ import { type ListJob, listPages } from "./_list_pages.ts";
 import { createMeter } from "./_measure.ts";
 import type { Call, Paging } from "./_paging.ts";
 import { textPages } from "./_text_pages.ts";
+import { type Block, type BlockPage, blockPages } from "./_block_pages.ts";
 import { trimPages } from "./_trim_pages.ts";
 import { type Json, type ListSlot, serialize, toJson } from "./_values.ts";
 import {
@@ -24,18 +25,20 @@ import { type Limits, resolveLimits } from "./limits.ts";
 import { type Page, type PageKind, whole } from "./page.ts";
 import type { TokenCounter } from "./tokens.ts";
 
-export type { Page, PageKind };
+export type { Block, BlockPage, Page, PageKind };
 
 /** Something that happened while paging, for logs and metrics. */
 export type PagerEvent =
   | {
     type: "page";
     scope: string;
-    kind: PageKind;
+    /** What the page holds; `blocks` for {@linkcode Pager.pageBlocks}. */
+    kind: PageKind | "blocks";
     from: number;
     to: number;
     total: number;
-    unit: "items" | "characters";
+    unit: "items" | "characters" | "blocks";
+    /** Characters of text on the page. */
     chars: number;
   }
   | {
@@ -87,6 +90,16 @@ export interface Pager {
    * that work; pass the result to `page` or `trim` in place of the value.
    */
   prepare(value: unknown): Promise<Prepared>;
+  /**
+   * Pages mixed content: text blocks are cut like text, other blocks are kept
+   * whole and go on a page of their own when they do not fit beside others
+   * (a whole block larger than a page is the one thing shown over the limits).
+   * With `trim`, the first page without a cursor.
+   */
+  pageBlocks<T>(
+    blocks: Block<T>[],
+    options?: PageOptions & { trim?: boolean },
+  ): Promise<BlockPage<T>>;
 }
 
 /**
@@ -184,6 +197,7 @@ export function createPager(options: PagerOptions = {}): Pager {
 
   const paging: Paging = { meter, indent, cursorParam, cursorFor, readCursor, serve, tooSmall };
   const pageText = textPages(paging);
+  const { pageBlocks, fitsWhole, strip } = blockPages(paging);
   const { trimValue, trimAsText } = trimPages(paging, pageText);
   const { pageList, envelopeFits } = listPages(paging, trimAsText);
 
@@ -270,7 +284,51 @@ export function createPager(options: PagerOptions = {}): Pager {
       { root, path: best.path, list: best.list, name: best.path.join("."), size: best.size };
   }
 
+  async function blocks<T>(
+    content: Block<T>[],
+    options: PageOptions & { trim?: boolean } = {},
+  ): Promise<BlockPage<T>> {
+    const scope = options.scope ?? "";
+    const call: Call = {
+      scope,
+      scopeHash: (await sha256(scope)).subarray(0, SCOPE_BYTES),
+      fingerprint: ZERO_FINGERPRINT,
+      trim: options.trim === true,
+    };
+    try {
+      if (options.cursor === undefined && fitsWhole(content)) {
+        return {
+          blocks: content.map(strip),
+          cut: false,
+          from: 1,
+          to: content.length,
+          total: content.length,
+        };
+      }
+      const serialized = JSON.stringify(content.map((b) => ("text" in b ? b.text : b.whole)));
+      call.fingerprint = await fingerprintOf("b", serialized);
+      const page = await pageBlocks(content, options.trim ? undefined : options.cursor, call);
+      emit({
+        type: "page",
+        scope,
+        kind: "blocks",
+        from: page.from,
+        to: page.to,
+        total: page.total,
+        unit: "blocks",
+        chars: page.blocks.reduce((n, b) => n + ("text" in b ? b.text.length : 0), 0),
+      });
+      return page;
+    } catch (error) {
+      if (error instanceof CursorError) {
+        emit({ type: "cursor_rejected", scope, reason: error.reason });
+      }
+      throw error;
+    }
+  }
+
   return {
+    pageBlocks: blocks,
     prepare: (value) => Promise.resolve(prepareValue(value)),
     page: (value, pageOptions = {}) =>
       run(value, pageOptions.cursor, pageOptions.scope ?? "", false),

@@ -43,6 +43,16 @@ function registerFixtures(server: TestServer): void {
       { type: "text", text: "caption ".repeat(40_000) },
     ],
   }));
+  server.registerTool("album", { description: "Nine images." }, () => ({
+    content: [
+      { type: "text", text: "Nine pictures:" },
+      ...Array.from({ length: 9 }, (_, i) => ({
+        type: "image",
+        data: btoa(`image ${i}`),
+        mimeType: "image/png",
+      })),
+    ],
+  }));
   server.registerTool(
     "own_cursor",
     { description: "Pages itself.", inputSchema: z.object({ cursor: z.string().optional() }) },
@@ -152,10 +162,31 @@ for (const sdk of SDKS) {
   Deno.test(`${sdk.name}: an image stays an image block beside the paged text`, async () => {
     const client = await setUp(sdk, { maxTokens: 5_000 });
     const result = await client.callTool({ name: "picture", arguments: {} });
-    const image = result.content!.find((b) => b.type === "image")!;
-    assert.equal(image.data, PNG);
-    assert.match(textOf(result), /\[Output cut: showing characters 1-\d+ of/);
-    assert.ok(o200k(textOf(result)) <= 5_000 - 1_600, "the image's share is kept free");
+    assert.deepEqual(result.content![0], { type: "image", data: PNG, mimeType: "image/png" });
+    const texts = result.content!.slice(1).map((b) => String(b.text));
+    assert.match(texts.at(-1)!, /^\[Output cut: showing content blocks 1-2 of 2 \(block 2 up to/);
+    assert.ok(o200k(texts.join("")) <= 5_000 - 1_600, "the image's share is kept free");
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: images that do not fit beside each other go on pages of their own`, async () => {
+    const client = await setUp(sdk, { maxTokens: 4_000 });
+    const results = [await client.callTool({ name: "album", arguments: {} })];
+    const cursorOf = (r: ToolResult) =>
+      /cursor="([^"]+)"/.exec(String(r.content!.at(-1)!.text))?.[1];
+    for (let cursor = cursorOf(results[0]); cursor; cursor = cursorOf(results.at(-1)!)) {
+      results.push(await client.callTool({ name: "album", arguments: { cursor } }));
+    }
+    const images = results.flatMap((r) => r.content!.filter((b) => b.type === "image"));
+    assert.equal(images.length, 9);
+    assert.deepEqual(
+      images.map((b) => b.data),
+      Array.from({ length: 9 }, (_, i) => btoa(`image ${i}`)),
+    );
+    for (const r of results) {
+      const count = r.content!.filter((b) => b.type === "image").length;
+      assert.ok(count <= 2, `${count} images on a page of 4,000 tokens`);
+    }
     await client.close();
   });
 

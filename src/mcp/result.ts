@@ -6,8 +6,7 @@
  */
 
 import { CursorError } from "../cursor.ts";
-import { MINIMUM_LIMITS, resolveLimits } from "../limits.ts";
-import { createPager, type Page, type Pager, type PagerOptions } from "../pager.ts";
+import { type Block, createPager, type Page, type Pager, type PagerOptions } from "../pager.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";
 
 /** Options of {@linkcode pageResult}. */
@@ -57,25 +56,23 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** What the model should see of a result, as one value: parsed JSON, or text. */
-function valueOf(result: ToolResult): { value: unknown; others: ContentBlock[] } {
-  const blocks = result.content ?? [];
-  const texts = blocks.filter((b) => b.type === "text").map((b) => String(b.text ?? ""));
-  const others = blocks.filter((b) => b.type !== "text");
+/** What the model should see of a text-only result, as one value: parsed JSON, or text. */
+function valueOf(result: ToolResult): unknown {
+  const texts = (result.content ?? []).map((b) => String(b.text ?? ""));
   if (texts.length === 0 && result.structuredContent !== undefined) {
-    return { value: result.structuredContent, others };
+    return result.structuredContent;
   }
   // Several text blocks are paged as one text, joined by line breaks: nothing
   // is lost, and the model reads them in order as before.
   const text = texts.join("\n");
   if (texts.length === 1 && /^\s*[[{]/.test(text)) {
     try {
-      return { value: JSON.parse(text), others };
+      return JSON.parse(text);
     } catch {
       // Not JSON after all: page it as text.
     }
   }
-  return { value: text, others };
+  return text;
 }
 
 /** A tool result that tells the model its cursor cannot be used, and what to do. */
@@ -83,8 +80,8 @@ export function cursorErrorResult(error: CursorError): ToolResult {
   return { content: [{ type: "text", text: error.message }], isError: true };
 }
 
-function toResult(original: ToolResult, page: Page, others: ContentBlock[]): ToolResult {
-  const out: ToolResult = { ...original, content: [{ type: "text", text: page.text }, ...others] };
+function toResult(original: ToolResult, page: Page): ToolResult {
+  const out: ToolResult = { ...original, content: [{ type: "text", text: page.text }] };
   delete out.structuredContent;
   if (original.structuredContent !== undefined && page.text.startsWith("{")) {
     try {
@@ -114,10 +111,11 @@ export interface ResultPager {
  *   text; several text blocks are paged as one text joined by line breaks;
  * - `structuredContent` of a cut result becomes the page's JSON envelope
  *   when the page is JSON, and is left out when the page is text;
- * - images, audio, resource links and embedded resources stay whole blocks,
- *   on the first page, whose text budget they reduce: an image or audio
- *   block counts {@linkcode MEDIA_TOKENS} tokens and no characters, other
- *   blocks their JSON as characters;
+ * - a result with images, audio, resource links or embedded resources is
+ *   paged block by block ({@linkcode Pager.pageBlocks}): those blocks stay
+ *   whole, on a page of their own when they do not fit beside the others;
+ *   text blocks are cut like text. An image or audio block counts
+ *   {@linkcode MEDIA_TOKENS} tokens and no characters, other blocks their JSON;
  * - `isError: true` results are trimmed, never paged, and keep the flag;
  * - a bad cursor gives an `isError` result with advice, not an exception.
  *
@@ -133,42 +131,52 @@ export interface ResultPager {
  */
 export function createResultPager(options: PagerOptions = {}): ResultPager {
   const pager = createPager(options);
-  const limits = resolveLimits(options);
-
-  // The first page shares its budget with the blocks that stay whole on it.
-  const firstPager = (others: ContentBlock[]): Pager => {
-    if (others.length === 0) return pager;
-    const cost = mediaCost(others);
-    return createPager({
-      ...options,
-      maxTokens: Math.max(MINIMUM_LIMITS.maxTokens, limits.maxTokens - cost.tokens),
-      maxChars: Math.max(MINIMUM_LIMITS.maxChars, limits.maxChars - cost.chars),
-    });
-  };
-
   return {
     pager,
     async page(resultOrValue, pageOptions = {}) {
       const result = isToolResult(resultOrValue)
         ? resultOrValue
         : { content: [{ type: "text", text: textOf(resultOrValue) }] };
-      const { value, others } = valueOf(result);
       const trim = pageOptions.mode === "trim" || result.isError === true;
       const { cursor, scope } = pageOptions;
       try {
+        if (result.content?.some((block) => block.type !== "text")) {
+          return await pageMixed(pager, result, { cursor, scope, trim });
+        }
+        const value = valueOf(result);
         const page = trim
-          ? await firstPager(others).trim(value, { scope })
-          : cursor === undefined
-          ? await firstPager(others).page(value, { scope })
+          ? await pager.trim(value, { scope })
           : await pager.page(value, { cursor, scope });
         if (!page.cut && cursor === undefined) return result;
-        return toResult(result, page, cursor === undefined ? others : []);
+        return toResult(result, page);
       } catch (error) {
         if (error instanceof CursorError) return cursorErrorResult(error);
         throw error;
       }
     },
   };
+}
+
+// Content with images, audio or resources: text blocks are cut like text,
+// the others stay whole, on pages of their own when they do not fit beside.
+async function pageMixed(
+  pager: Pager,
+  result: ToolResult,
+  options: { cursor?: string; scope?: string; trim: boolean },
+): Promise<ToolResult> {
+  const blocks: Block<ContentBlock>[] = (result.content ?? []).map((block) =>
+    block.type === "text"
+      ? { text: String(block.text ?? "") }
+      : { whole: block, tokens: isMedia(block) ? MEDIA_TOKENS : undefined }
+  );
+  const page = await pager.pageBlocks(blocks, options);
+  if (!page.cut && options.cursor === undefined) return result;
+  const out: ToolResult = {
+    ...result,
+    content: page.blocks.map((b) => ("text" in b ? { type: "text", text: b.text } : b.whole)),
+  };
+  delete out.structuredContent;
+  return out;
 }
 
 function textOf(value: unknown): string {
@@ -179,17 +187,6 @@ function textOf(value: unknown): string {
 export function isToolResult(value: unknown): value is ToolResult {
   return value !== null && typeof value === "object" &&
     Array.isArray((value as ToolResult).content);
-}
-
-/** What `blocks` take of a page's budget. */
-function mediaCost(blocks: ContentBlock[]): { tokens: number; chars: number } {
-  let tokens = 0;
-  let chars = 0;
-  for (const block of blocks) {
-    if (isMedia(block)) tokens += MEDIA_TOKENS;
-    else chars += JSON.stringify(block).length;
-  }
-  return { tokens, chars };
 }
 
 /**
