@@ -4,7 +4,7 @@
  * @module
  */
 
-import { importHmacKey, sha256, toBase64Url } from "./_crypto.ts";
+import { constantTimeEqual, importHmacKey, sha256, toBase64Url } from "./_crypto.ts";
 import { type ListJob, listPages } from "./_list_pages.ts";
 import { createMeter } from "./_measure.ts";
 import type { Call, Paging } from "./_paging.ts";
@@ -169,8 +169,10 @@ export function createPager(options: PagerOptions = {}): Pager {
 
   async function readCursor(cursor: string, ctx: Call): Promise<CursorState> {
     const state = await decodeCursor(cursor, await hmacKey, Math.floor(now() / 1000));
-    if (!equal(state.scope, ctx.scopeHash)) throw new CursorError("foreign_scope");
-    if (!equal(state.fingerprint, ctx.fingerprint)) throw new CursorError("changed_result");
+    if (!constantTimeEqual(state.scope, ctx.scopeHash)) throw new CursorError("foreign_scope");
+    if (!constantTimeEqual(state.fingerprint, ctx.fingerprint)) {
+      throw new CursorError("changed_result");
+    }
     return state;
   }
 
@@ -373,9 +375,3 @@ function prepareValue(value: unknown): PreparedValue {
 
 const ZERO_SCOPE = new Uint8Array(SCOPE_BYTES);
 const ZERO_FINGERPRINT = new Uint8Array(FINGERPRINT_BYTES);
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

@@ -6,8 +6,7 @@
  * @module
  */
 
-import { sha256 } from "../_crypto.ts";
-import { importHmacKey } from "../_crypto.ts";
+import { constantTimeEqual, importHmacKey, sha256 } from "../_crypto.ts";
 import {
   CursorError,
   decodeCursor,
@@ -91,8 +90,10 @@ export function paginateLists<S extends object>(server: S, options: PaginateList
         if (typeof cursor !== "string") throw new InvalidCursor("it must be a string");
         try {
           const state = await decodeCursor(cursor, await key, 0);
-          if (!equal(state.scope, scope)) throw new InvalidCursor("it belongs to another list");
-          if (!equal(state.fingerprint, fingerprint)) {
+          if (!constantTimeEqual(state.scope, scope)) {
+            throw new InvalidCursor("it belongs to another list");
+          }
+          if (!constantTimeEqual(state.fingerprint, fingerprint)) {
             throw new InvalidCursor("the list changed since it was issued");
           }
           if (state.part !== 0 || state.offset === 0 || state.offset >= items.length) {
@@ -124,10 +125,6 @@ export function paginateLists<S extends object>(server: S, options: PaginateList
 function identity(item: unknown): unknown {
   const record = item as Record<string, unknown> | null;
   return record?.name ?? record?.uri ?? record?.uriTemplate ?? record;
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** What {@linkcode listAll} lists. */

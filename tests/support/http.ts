@@ -35,9 +35,26 @@ function serve(handler: (req: Request) => Promise<Response>) {
   return { server, abort, requests: () => count };
 }
 
+function rig(
+  url: string,
+  client: { close(): Promise<void> },
+  served: ReturnType<typeof serve>,
+): HttpRig {
+  return {
+    url,
+    client: client as unknown as TestClient,
+    requests: served.requests,
+    async close() {
+      await client.close();
+      served.abort.abort();
+      await served.server.finished;
+    },
+  };
+}
+
 /** SDK v1: McpServer + WebStandardStreamableHTTPServerTransport per request. */
 export async function httpV1(setup: Setup): Promise<HttpRig> {
-  const { server, abort, requests } = serve(async (req) => {
+  const served = serve(async (req) => {
     if (req.method !== "POST") return new Response(null, { status: 405 });
     const mcp = new V1Server({ name: "http-v1", version: "1.0.0" });
     setup(mcp as unknown as TestServer);
@@ -48,19 +65,10 @@ export async function httpV1(setup: Setup): Promise<HttpRig> {
     await mcp.connect(transport);
     return transport.handleRequest(req);
   });
-  const url = `http://127.0.0.1:${server.addr.port}/mcp`;
+  const url = `http://127.0.0.1:${served.server.addr.port}/mcp`;
   const client = new V1Client({ name: "http-client", version: "1.0.0" });
   await client.connect(new V1HttpClient(new URL(url)));
-  return {
-    url,
-    client: client as unknown as TestClient,
-    requests,
-    async close() {
-      await client.close();
-      abort.abort();
-      await server.finished;
-    },
-  };
+  return rig(url, client, served);
 }
 
 /** SDK v2: createMcpHandler with a server factory per request. */
@@ -70,18 +78,9 @@ export async function httpV2(setup: Setup): Promise<HttpRig> {
     setup(mcp as unknown as TestServer);
     return mcp;
   });
-  const { server, abort, requests } = serve((req) => handler.fetch(req));
-  const url = `http://127.0.0.1:${server.addr.port}/mcp`;
+  const served = serve((req) => handler.fetch(req));
+  const url = `http://127.0.0.1:${served.server.addr.port}/mcp`;
   const client = new v2Client.Client({ name: "http-client", version: "1.0.0" });
   await client.connect(new v2Client.StreamableHTTPClientTransport(new URL(url)));
-  return {
-    url,
-    client: client as unknown as TestClient,
-    requests,
-    async close() {
-      await client.close();
-      abort.abort();
-      await server.finished;
-    },
-  };
+  return rig(url, client, served);
 }
