@@ -75,7 +75,7 @@ export function listPages(
   }
 
   // Whether the page envelope leaves room for content: the other fields of a
-  // dict may be too large themselves, and then the value is trimmed instead.
+  // dict may be too large themselves, and then the value is paged as text.
   async function envelopeFits(job: ListJob, call: Call): Promise<boolean> {
     // The part envelope is the larger of the two: when it leaves room, both do.
     const total = job.list.length;

@@ -101,3 +101,24 @@ Deno.test("listAll stops on a repeated cursor", async () => {
   const loop = { listTools: () => Promise.resolve({ tools: [1], nextCursor: "same" }) };
   await assert.rejects(() => listAll(loop, "tools"), /sent the cursor same twice/);
 });
+
+Deno.test("resources/list is answered in pages that listAll joins", async () => {
+  const server = SDKS[0].server() as TestServer & {
+    registerResource(name: string, uri: string, meta: object, cb: () => unknown): void;
+  };
+  paginateLists(server, { pageSize: 4 });
+  for (let i = 0; i < 10; i++) {
+    server.registerResource(`r${i}`, `test://r/${i}`, { mimeType: "text/plain" }, () => ({
+      contents: [],
+    }));
+  }
+  const client = await SDKS[0].connect(server);
+  const first = await (client as unknown as {
+    listResources(p: object): Promise<{ resources: unknown[]; nextCursor?: string }>;
+  }).listResources({});
+  assert.equal(first.resources.length, 4);
+  assert.equal(typeof first.nextCursor, "string");
+  const all = await listAll(client as never, "resources") as Array<{ uri: string }>;
+  assert.deepEqual(all.map((r) => r.uri), Array.from({ length: 10 }, (_, i) => `test://r/${i}`));
+  await client.close();
+});

@@ -320,3 +320,23 @@ Deno.test("pagedTool pages one tool's results and binds cursors to its arguments
   assert.equal(other.isError, true);
   await client.close();
 });
+
+Deno.test("several text blocks are paged as one text joined by line breaks, nothing lost", async () => {
+  const sdk = SDKS[0];
+  const server = sdk.server();
+  paginate(server, { maxTokens: 1_000 });
+  const parts = Array.from({ length: 3 }, (_, b) => `block ${b}\n` + "word ".repeat(2_000));
+  server.registerTool("parts", { description: "Three texts." }, () => ({
+    content: parts.map((text) => ({ type: "text", text })),
+  }));
+  const client = await sdk.connect(server);
+  let joined = "";
+  for (let cursor: string | undefined, n = 0; n === 0 || cursor; n++) {
+    const result = await client.callTool({ name: "parts", arguments: cursor ? { cursor } : {} });
+    const text = textOf(result);
+    joined += text.slice(0, text.lastIndexOf("\n\n[Output cut:"));
+    cursor = /cursor="([^"]+)"/.exec(text)?.[1];
+  }
+  assert.equal(joined, parts.join("\n"));
+  await client.close();
+});
