@@ -109,10 +109,21 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
     return out;
   }
 
+  // Which tools declare their own cursor argument, learnt from every tools/list
+  // answer (a client re-lists after tools/list_changed), so that a tools/call
+  // reads the whole list only for a tool it has not seen listed.
+  const ownCursor = new Map<string, boolean>();
+  const learn = (tools: ToolDescription[]) => {
+    for (const tool of tools) {
+      ownCursor.set(tool.name, cursorParam in (tool.inputSchema?.properties ?? {}));
+    }
+  };
+
   function listWrapper(inner: Handler): Handler {
     return async (request, extra) => {
       const result = await inner(request, extra) as { tools?: ToolDescription[] };
       if (!Array.isArray(result?.tools)) return result;
+      learn(result.tools);
       return { ...result, tools: result.tools.map(describe) };
     };
   }
@@ -120,6 +131,8 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   // Whether the tool declares an argument named like the cursor, read from
   // the server's own tools/list (every page of it).
   async function hasOwnCursor(name: string, extra: unknown): Promise<boolean> {
+    const known = ownCursor.get(name);
+    if (known !== undefined) return known;
     const list = original("tools/list");
     if (!list) return false;
     let cursor: string | undefined;
@@ -128,8 +141,8 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
         { jsonrpc: "2.0", id: 0, method: "tools/list", params: cursor ? { cursor } : {} },
         extra,
       ) as { tools?: ToolDescription[]; nextCursor?: string };
-      const tool = result?.tools?.find((t) => t.name === name);
-      if (tool) return Boolean(tool.inputSchema?.properties?.[cursorParam]);
+      learn(result?.tools ?? []);
+      if (ownCursor.has(name)) return ownCursor.get(name)!;
       cursor = result?.nextCursor;
       if (!cursor) return false;
     }
