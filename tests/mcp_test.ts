@@ -43,6 +43,18 @@ function registerFixtures(server: TestServer): void {
       { type: "text", text: "caption ".repeat(40_000) },
     ],
   }));
+  server.registerTool(
+    "own_cursor_structured",
+    {
+      description: "Pages itself, with an output schema.",
+      inputSchema: z.object({ cursor: z.string().optional() }),
+      outputSchema: z.object({ rows: z.array(z.object({ id: z.number() })) }),
+    },
+    () => {
+      const value = { rows: Array.from({ length: 5_000 }, (_, id) => ({ id })) };
+      return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+    },
+  );
   server.registerTool("album", { description: "Nine images." }, () => ({
     content: [
       { type: "text", text: "Nine pictures:" },
@@ -209,6 +221,27 @@ for (const sdk of SDKS) {
     const result = await client.callTool({ name: "own_cursor", arguments: {} });
     assert.equal(pageOf(result).next_cursor, undefined);
     assert.match(pageOf(result).note, /Narrow the request/);
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: a tool with its own cursor keeps its output schema and valid structured content`, async () => {
+    const client = await setUp(sdk, { maxTokens: 3_000 });
+    const { tools } = await client.listTools();
+    assert.ok(tools.find((t) => t.name === "own_cursor_structured")!.outputSchema);
+    const result = await client.callTool({ name: "own_cursor_structured", arguments: {} });
+    assert.equal(result.isError, undefined);
+    assert.match(pageOf(result).note, /Narrow the request/);
+    assert.equal((result.structuredContent as { rows: unknown[] }).rows.length, 5_000);
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: a tool in trim mode gets no cursor argument and loses its output schema`, async () => {
+    const client = await setUp(sdk, { perTool: { structured: { mode: "trim" } } });
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === "structured")!;
+    assert.equal(tool.inputSchema.properties?.cursor, undefined);
+    assert.equal(tool.outputSchema, undefined);
+    assert.doesNotMatch(tool.description, /Long results come in pages/);
     await client.close();
   });
 

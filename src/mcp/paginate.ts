@@ -82,14 +82,19 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   const maxChars = (tool: string) =>
     options.perTool?.[tool]?.maxChars ?? options.maxChars ?? 50_000;
 
+  const modeOf = (tool: string) => options.perTool?.[tool]?.mode ?? options.mode ?? "page";
+
   function describe(tool: ToolDescription): ToolDescription {
     if (!isPaged(tool.name)) return tool;
     const schema = tool.inputSchema ?? { type: "object" };
+    // A tool with its own cursor keeps its description and output schema: its
+    // trimmed results keep the structured content it returned.
     if (schema.properties && cursorParam in schema.properties) return tool;
-    const out: ToolDescription = {
-      ...tool,
-      description: (tool.description ?? "") + CURSOR_SENTENCE,
-      inputSchema: {
+    const out: ToolDescription = { ...tool };
+    delete out.outputSchema;
+    if (modeOf(tool.name) === "page") {
+      out.description = (tool.description ?? "") + CURSOR_SENTENCE;
+      out.inputSchema = {
         ...schema,
         type: "object",
         properties: {
@@ -100,9 +105,8 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
               "Leave it out for the first page.",
           },
         },
-      },
-    };
-    delete out.outputSchema;
+      };
+    }
     if (options.announceMaxChars) {
       out._meta = { ...tool._meta, "anthropic/maxResultSizeChars": maxChars(tool.name) };
     }
@@ -155,9 +159,9 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
       const name = String(params.name);
       if (!isPaged(name)) return inner(request, extra);
       const args = (params.arguments ?? {}) as Record<string, unknown>;
-      const mode = options.perTool?.[name]?.mode ?? options.mode ?? "page";
+      const mode = modeOf(name);
       if (await hasOwnCursor(name, extra)) {
-        return pageIfResult(await inner(request, extra), name, args, undefined, "trim");
+        return pageIfResult(await inner(request, extra), name, args, undefined, "own");
       }
       const { [cursorParam]: cursor, ...rest } = args;
       if (cursor !== undefined && typeof cursor !== "string") {
@@ -180,12 +184,17 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
     name: string,
     args: Record<string, unknown>,
     cursor: string | undefined,
-    mode: "page" | "trim",
+    mode: "page" | "trim" | "own",
   ): unknown {
     // Task results and input requests are not tool output: pass them on.
     const content = (result as ToolResult | undefined)?.content;
     if (!Array.isArray(content)) return result;
-    return pagerFor(name).page(result, { cursor, scope: toolScope(name, args), mode });
+    return pagerFor(name).page(result, {
+      cursor,
+      scope: toolScope(name, args),
+      mode: mode === "own" ? "trim" : mode,
+      keepStructuredContent: mode === "own",
+    });
   }
 
   intercept(server, "tools/list", listWrapper);

@@ -17,6 +17,12 @@ export interface PageResultOptions {
   scope?: string;
   /** `"page"` (default) or `"trim"`: one page without a cursor. */
   mode?: "page" | "trim";
+  /**
+   * Keep `structuredContent` as the tool returned it, for a tool whose
+   * `outputSchema` clients still hold; by default a cut result's structured
+   * content is its page.
+   */
+  keepStructuredContent?: boolean;
 }
 
 /**
@@ -80,8 +86,9 @@ export function cursorErrorResult(error: CursorError): ToolResult {
   return { content: [{ type: "text", text: error.message }], isError: true };
 }
 
-function toResult(original: ToolResult, page: Page): ToolResult {
+function toResult(original: ToolResult, page: Page, keepStructured: boolean): ToolResult {
   const out: ToolResult = { ...original, content: [{ type: "text", text: page.text }] };
+  if (keepStructured) return out;
   delete out.structuredContent;
   if (original.structuredContent !== undefined && page.text.startsWith("{")) {
     try {
@@ -141,14 +148,15 @@ export function createResultPager(options: PagerOptions = {}): ResultPager {
       const { cursor, scope } = pageOptions;
       try {
         if (result.content?.some((block) => block.type !== "text")) {
-          return await pageMixed(pager, result, { cursor, scope, trim });
+          const keep = pageOptions.keepStructuredContent === true;
+          return await pageMixed(pager, result, { cursor, scope, trim, keep });
         }
         const value = valueOf(result);
         const page = trim
           ? await pager.trim(value, { scope })
           : await pager.page(value, { cursor, scope });
         if (!page.cut && cursor === undefined) return result;
-        return toResult(result, page);
+        return toResult(result, page, pageOptions.keepStructuredContent === true);
       } catch (error) {
         if (error instanceof CursorError) return cursorErrorResult(error);
         throw error;
@@ -162,7 +170,7 @@ export function createResultPager(options: PagerOptions = {}): ResultPager {
 async function pageMixed(
   pager: Pager,
   result: ToolResult,
-  options: { cursor?: string; scope?: string; trim: boolean },
+  options: { cursor?: string; scope?: string; trim: boolean; keep: boolean },
 ): Promise<ToolResult> {
   const blocks: Block<ContentBlock>[] = (result.content ?? []).map((block) =>
     block.type === "text"
@@ -175,7 +183,7 @@ async function pageMixed(
     ...result,
     content: page.blocks.map((b) => ("text" in b ? { type: "text", text: b.text } : b.whole)),
   };
-  delete out.structuredContent;
+  if (!options.keep) delete out.structuredContent;
   return out;
 }
 
