@@ -36,7 +36,7 @@ export const FEATURES: readonly string[] = [
   ...[
     "latin",
     "marks",
-    "greekCyrillic",
+    "greekArmenian",
     "arabicHebrew",
     "indic",
     "southeastAsian",
@@ -50,6 +50,8 @@ export const FEATURES: readonly string[] = [
     "emoji",
     "otherAstral",
     "otherBmp",
+    "cyrillic",
+    "devanagari",
   ].flatMap((script) => [`${script}.runs`, `${script}.chars`]),
 ];
 
@@ -59,7 +61,7 @@ const PUNCT = 23;
 const SPACE_SINGLE = 25;
 const SPACE = 26;
 const NEWLINE = 28;
-const SCRIPT_BASE = 30; // 16 scripts: runs, chars
+const SCRIPT_BASE = 30; // 18 scripts: runs, chars
 
 const LOWER = 0;
 const TITLE = 1;
@@ -89,7 +91,7 @@ for (let c = 0; c < 128; c++) {
 // Script of every BMP code unit above ASCII (surrogates resolved separately).
 const S_LATIN = 0;
 const S_MARKS = 1;
-const S_GREEK_CYRILLIC = 2;
+const S_GREEK_ARMENIAN = 2;
 const S_ARABIC_HEBREW = 3;
 const S_INDIC = 4;
 const S_SEA = 5;
@@ -103,6 +105,8 @@ const S_FULLWIDTH = 12;
 const S_EMOJI = 13;
 const S_OTHER_ASTRAL = 14;
 const S_OTHER_BMP = 15;
+const S_CYRILLIC = 16;
+const S_DEVANAGARI = 17;
 
 const BMP = new Uint8Array(0x10000).fill(S_OTHER_BMP);
 function mark(from: number, to: number, script: number): void {
@@ -114,14 +118,18 @@ mark(0x0300, 0x036f, S_MARKS);
 mark(0x1ab0, 0x1aff, S_MARKS);
 mark(0x1dc0, 0x1dff, S_MARKS);
 mark(0x20d0, 0x20ff, S_MARKS);
-mark(0x0370, 0x058f, S_GREEK_CYRILLIC);
-mark(0x1c80, 0x1c8f, S_GREEK_CYRILLIC);
-mark(0x1f00, 0x1fff, S_GREEK_CYRILLIC);
+mark(0x0370, 0x058f, S_GREEK_ARMENIAN);
+mark(0x1f00, 0x1fff, S_GREEK_ARMENIAN);
+mark(0x0400, 0x052f, S_CYRILLIC);
+mark(0x1c80, 0x1c8f, S_CYRILLIC);
+mark(0x2de0, 0x2dff, S_CYRILLIC);
+mark(0xa640, 0xa69f, S_CYRILLIC);
 mark(0x0590, 0x08ff, S_ARABIC_HEBREW);
 mark(0xfb1d, 0xfdff, S_ARABIC_HEBREW);
 mark(0xfe70, 0xfeff, S_ARABIC_HEBREW);
-mark(0x0900, 0x0dff, S_INDIC);
-mark(0xa8e0, 0xa8ff, S_INDIC);
+mark(0x0980, 0x0dff, S_INDIC);
+mark(0x0900, 0x097f, S_DEVANAGARI);
+mark(0xa8e0, 0xa8ff, S_DEVANAGARI);
 mark(0x0e00, 0x10ff, S_SEA);
 mark(0x1780, 0x17ff, S_SEA);
 mark(0x1100, 0x11ff, S_HANGUL);

@@ -34,12 +34,12 @@ export const WEIGHTS: readonly number[] = [
   1.2367, // latin.chars
   0.2103, // marks.runs
   2.0091, // marks.chars
-  2.9943, // greekCyrillic.runs
-  0.9131, // greekCyrillic.chars
+  2.9943, // greekArmenian.runs
+  0.9131, // greekArmenian.chars
   1.8098, // arabicHebrew.runs
   0.6826, // arabicHebrew.chars
-  0, // indic.runs
-  2.2451, // indic.chars
+  1.1739, // indic.runs
+  2.0457, // indic.chars
   3.8261, // southeastAsian.runs
   1.7858, // southeastAsian.chars
   8, // otherBmpScripts.runs
@@ -62,4 +62,8 @@ export const WEIGHTS: readonly number[] = [
   2.5117, // otherAstral.chars
   7.8527, // otherBmp.runs
   2, // otherBmp.chars
+  1.3026, // cyrillic.runs
+  0.3387, // cyrillic.chars
+  0.6588, // devanagari.runs
+  1.2514, // devanagari.chars
 ];
