@@ -106,11 +106,14 @@ export function createMeter(
     return n;
   };
 
+  // Bytes and lines cost a pass over the text each; an unset limit needs neither.
+  const countBytes = limits.maxBytes !== Infinity;
+  const countLines = limits.maxLines !== Infinity;
   const cost = (text: string): Cost => ({
     tokens: tokens(text),
     chars: text.length,
-    bytes: utf8Length(text, 0, text.length),
-    lines: lineBreaks(text, 0, text.length),
+    bytes: countBytes ? utf8Length(text, 0, text.length) : 0,
+    lines: countLines ? lineBreaks(text, 0, text.length) : 0,
   });
 
   const fits = (text: string, room: Cost): boolean => {

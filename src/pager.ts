@@ -225,11 +225,10 @@ export function createPager(options: PagerOptions = {}): Pager {
   async function dispatch(value: unknown, cursor: string | undefined, ctx: Call): Promise<Page> {
     const prepared = prepareValue(value);
     if (cursor === undefined) {
-      const shown = prepared.json === undefined
+      // Indented JSON is longer than compact: past the character limit, no need to render it.
+      const shown = prepared.json === undefined || prepared.text.length > meter.limits.maxChars
         ? prepared.text
-        : indent && prepared.text.length <= meter.limits.maxChars
-        ? JSON.stringify(prepared.json, null, indent)
-        : prepared.text;
+        : shownJson(prepared, indent);
       if (meter.fits(shown, meter.page)) {
         const total = prepared.json === undefined
           ? shown.length
@@ -242,9 +241,15 @@ export function createPager(options: PagerOptions = {}): Pager {
         );
       }
     }
-    ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
-    prepared.fingerprint ??= fingerprintOf(prepared.json === undefined ? "t" : "j", prepared.text);
-    ctx.fingerprint = await prepared.fingerprint;
+    // A trim issues no cursor, so it needs neither hash of the whole result.
+    if (!ctx.trim) {
+      ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
+      prepared.fingerprint ??= fingerprintOf(
+        prepared.json === undefined ? "t" : "j",
+        prepared.text,
+      );
+      ctx.fingerprint = await prepared.fingerprint;
+    }
     if (prepared.json === undefined) {
       if (cursor === undefined) emitCut(ctx, prepared.text.length, "characters");
       return pageText(prepared.text, cursor, ctx);
@@ -261,10 +266,7 @@ export function createPager(options: PagerOptions = {}): Pager {
       }
       // The other fields (often other large lists) leave no room: page the
       // JSON as text, which stays lossless, rather than cut it.
-      if (!ctx.trim) {
-        const text = indent ? JSON.stringify(prepared.json, null, indent) : prepared.text;
-        return pageText(text, cursor, ctx);
-      }
+      if (!ctx.trim) return pageText(shownJson(prepared, indent), cursor, ctx);
     }
     if (cursor !== undefined) {
       await readCursor(cursor, ctx); // a foreign or stale cursor says so first
@@ -357,6 +359,17 @@ interface PreparedValue extends Prepared {
   json?: Json;
   lists: ListSlot[];
   fingerprint?: Promise<Uint8Array>;
+  /** `json` rendered with the pager's indent, once it was needed. */
+  indented?: { indent: string; text: string };
+}
+
+// The JSON as pages show it: compact, or indented once per prepared value.
+function shownJson(prepared: PreparedValue, indent: string): string {
+  if (!indent) return prepared.text;
+  if (prepared.indented?.indent !== indent) {
+    prepared.indented = { indent, text: JSON.stringify(prepared.json, null, indent) };
+  }
+  return prepared.indented.text;
 }
 
 function prepareValue(value: unknown): PreparedValue {

@@ -270,3 +270,20 @@ Deno.test("a dict whose other lists leave no room is paged losslessly as JSON te
   assert.ok(pages.length > 3 && pages.every((p) => p.kind === "text"));
   assert.deepEqual(rebuild(pages, value), value);
 });
+
+Deno.test("with an indent, a dict paged as JSON text is the indented JSON, losslessly", async () => {
+  const value = { entities: issues(150), relations: issues(120) };
+  const pager = createPager({ ...small, indent: 2 });
+  const prepared = await pager.prepare(value);
+  const pages = await allPages(pager, prepared);
+  assert.ok(pages.every((p) => p.kind === "text"));
+  assert.ok(pages[0].text.startsWith('{\n  "entities": [\n'));
+  assert.deepEqual(rebuild(pages, value), value);
+});
+
+Deno.test("trim gives the same page whatever the scope, as it binds no cursor", async () => {
+  const pager = createPager(small);
+  const a = await pager.trim(issues(100), { scope: "a" });
+  const b = await pager.trim(issues(100), { scope: "b" });
+  assert.equal(a.text, b.text);
+});
