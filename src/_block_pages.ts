@@ -48,6 +48,10 @@ export function blockPages(p: Paging) {
 
   /** Whether every block fits on one page together. */
   function fitsWhole<T>(blocks: Block<T>[]): boolean {
+    // Characters first: a long text is ruled out without estimating it.
+    let chars = 0;
+    for (const block of blocks) if ("text" in block) chars += block.text.length;
+    if (chars > meter.page.chars) return false;
     let used = ZERO;
     for (const block of blocks) {
       used = add(used, costOf(block));
