@@ -5,7 +5,7 @@
  * no other file's data sits in the heap and inflates garbage collection.
  */
 import { createPager } from "../mod.ts";
-import { readCorpusFile, visibleText } from "./corpus.ts";
+import { readCorpusFile, visibleText } from "../dev/corpus.ts";
 
 /** Registers the floor, first-page and second-page benchmarks of one corpus file. */
 export async function benchPage(name: string): Promise<void> {

@@ -9,9 +9,9 @@
  */
 import highsModule from "highs";
 import { DEFAULT_WEIGHTS, FEATURES, scan } from "../src/_estimator.ts";
-import { generate, TEXT_KINDS } from "../tests/support/generate.ts";
-import { max3 } from "../tests/support/tokenizers.ts";
-import { corpusTexts } from "./corpus.ts";
+import { generate, TEXT_KINDS } from "../dev/generate.ts";
+import { max3 } from "../dev/tokenizers.ts";
+import { corpusTexts } from "../dev/corpus.ts";
 
 const MARGIN = 1.03;
 const PAGE_SIZES = [3_000, 12_000, 40_000, 100_000];

@@ -1,6 +1,6 @@
 /** Speed of the token estimator over the whole corpus text. */
 import { estimateTokens } from "../mod.ts";
-import { corpusTexts } from "./corpus.ts";
+import { corpusTexts } from "../dev/corpus.ts";
 
 const all = (await corpusTexts()).map(([, text]) => text).join("\n");
 Deno.bench(

@@ -4,9 +4,9 @@
  * and the whole rebuilt from the pages. Run with `deno task test:corpus`.
  */
 import assert from "node:assert/strict";
-import { corpusFiles, readCorpusFile, visibleText } from "../bench/corpus.ts";
+import { corpusFiles, readCorpusFile, visibleText } from "../dev/corpus.ts";
 import { createPager } from "../mod.ts";
-import { cl100k, claude2, o200k } from "./support/tokenizers.ts";
+import { cl100k, claude2, o200k } from "../dev/tokenizers.ts";
 import { allPages, asJson, rebuild } from "./support/walk.ts";
 
 function parse(text: string): unknown {

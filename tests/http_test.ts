@@ -4,7 +4,7 @@ import { paginate, type ToolResult } from "../mod.ts";
 import { httpV1, httpV2 } from "./support/http.ts";
 import { issues } from "./support/issues.ts";
 import type { TestServer } from "./support/sdks.ts";
-import { o200k } from "./support/tokenizers.ts";
+import { o200k } from "../dev/tokenizers.ts";
 
 const textOf = (result: ToolResult) => String(result.content?.[0]?.text ?? "");
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { paginate, type PaginateOptions, type ToolResult } from "../mod.ts";
 import { issues } from "./support/issues.ts";
 import { SDKS, type TestClient, type TestServer } from "./support/sdks.ts";
-import { o200k } from "./support/tokenizers.ts";
+import { o200k } from "../dev/tokenizers.ts";
 
 const textOf = (result: ToolResult) => String(result.content?.[0]?.text ?? "");
 const pageOf = (result: ToolResult) => JSON.parse(textOf(result)).page;

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createPager } from "../mod.ts";
-import { cl100k, claude2, o200k } from "./support/tokenizers.ts";
+import { cl100k, claude2, o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
 
 const FILES = [

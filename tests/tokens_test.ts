@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { countTokens as o200kCount } from "gpt-tokenizer/encoding/o200k_base";
 import { createPager, estimateTokens } from "../mod.ts";
-import { generate, TEXT_KINDS } from "./support/generate.ts";
+import { generate, TEXT_KINDS } from "../dev/generate.ts";
 import { assertWithin } from "./support/limits.ts";
-import { max3, o200k } from "./support/tokenizers.ts";
+import { max3, o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
 
 Deno.test("the estimate of an empty text is zero", () => {
