@@ -1,11 +1,11 @@
 /**
- * Reads ../shared/corpus: every file as a `CallToolResult`, and its
+ * Reads corpus/ (written by `deno task corpus`): every file as a `CallToolResult`, and its
  * model-visible text (content blocks joined with "\n"; a text block gives its
  * text, an embedded resource its text or base64 blob).
  */
 
-/** Where the shared corpus lives, relative to the repository. */
-export const CORPUS_DIR = new URL("../../shared/corpus/", import.meta.url);
+/** Where `deno task corpus` writes the corpus: corpus/ in the repository (git-ignored). */
+export const CORPUS_DIR = new URL("../corpus/", import.meta.url);
 
 /** A `CallToolResult` as the corpus stores it. */
 export interface CorpusResult {
@@ -17,21 +17,54 @@ export interface CorpusResult {
   structuredContent?: unknown;
 }
 
-/** The corpus file names, sorted. Fails with advice when the corpus is absent. */
+/** The twenty corpus files `deno task corpus` writes, sorted. */
+export const CORPUS_NAMES: readonly string[] = [
+  "everything-gzip-file-as-resource.json",
+  "fs-directory_tree-usr-include.json",
+  "fs-directory_tree-usr-share.json.gz",
+  "fs-list_directory_with_sizes-usr-lib.json",
+  "fs-read_media_file-changelog-gz.json",
+  "fs-read_multiple_files-python-stdlib.json",
+  "fs-read_text_file-ace-min-js.json",
+  "fs-read_text_file-dpkg-status.json",
+  "fs-read_text_file-rust-by-example-ja-html.json",
+  "fs-search_files-usr-include-h.json",
+  "memory-read_graph.json",
+  "synthetic-app-log-2mb.json",
+  "synthetic-base64-attachments-1500kb.json",
+  "synthetic-cjk-zh-ja-ko-300kb.json",
+  "synthetic-emoji-chat-250kb.json",
+  "synthetic-github-issues-5000.json.gz",
+  "synthetic-hindi-devanagari-200kb.json",
+  "synthetic-search-results-dict.json",
+  "synthetic-trace-spans-hex-uuid-1500kb.json",
+  "synthetic-vector-query-embeddings.json",
+];
+
+/** The corpus file names, sorted. Fails with what to run when any is missing. */
 export async function corpusFiles(): Promise<string[]> {
-  const names: string[] = [];
-  try {
-    for await (const entry of Deno.readDir(CORPUS_DIR)) {
-      if (entry.name.endsWith(".json") || entry.name.endsWith(".json.gz")) names.push(entry.name);
+  const missing: string[] = [];
+  for (const name of CORPUS_NAMES) {
+    try {
+      await Deno.stat(new URL(name, CORPUS_DIR));
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      missing.push(name);
     }
-  } catch (error) {
+  }
+  if (missing.length === CORPUS_NAMES.length) {
     throw new Error(
-      `The corpus is not at ${CORPUS_DIR.pathname}: it ships in ../shared next to the repository ` +
-        `(CI has it). Run this from a checkout that has ../shared/corpus.`,
-      { cause: error },
+      `The corpus is not built: ${CORPUS_DIR.pathname} has none of its files. ` +
+        "Run `deno task corpus` (or `deno task corpus --from DIR` to copy a ready one).",
     );
   }
-  return names.sort();
+  if (missing.length) {
+    throw new Error(
+      `${CORPUS_DIR.pathname} lacks ${missing.length} corpus files. ` +
+        `Run \`deno task corpus ${missing.join(" ")}\`.`,
+    );
+  }
+  return [...CORPUS_NAMES];
 }
 
 /** One corpus file, decompressed when it is gzip. */

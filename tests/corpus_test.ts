@@ -1,5 +1,5 @@
 /**
- * Every file of ../shared/corpus paged end to end at 20,000 and at 2,000
+ * Every file of corpus/ (`deno task corpus`) paged end to end at 20,000 and at 2,000
  * tokens: each page checked against the budget with three real tokenizers,
  * and the whole rebuilt from the pages. Run with `deno task test:corpus`.
  */
