@@ -1,0 +1,163 @@
+/**
+ * A cache store on Deno KV (Deno Deploy, or a local database with
+ * `--unstable-kv`).
+ *
+ * Deno KV limits designed for: values ≤ 64 KiB serialized, keys ≤ 2 KiB,
+ * `getMany` ≤ 10 keys, an atomic operation ≤ 800 KiB of mutations. Expiry
+ * (`expireIn`) is lazy: an entry can be read well after it (1.5 s measured),
+ * so every value carries its deadline and a read past it is a miss.
+ *
+ * @example
+ * ```ts
+ * import { denoKvStore } from "@pagewise/mcp/deno-kv";
+ *
+ * const kv = await Deno.openKv(":memory:");
+ * const store = denoKvStore(kv);
+ * await store.set("k", "Tvalue", 60);
+ * console.log(await store.get("k")); // "Tvalue"
+ * kv.close();
+ * ```
+ *
+ * @module
+ */
+
+import type { PageStore, StoreLimits } from "./types.ts";
+
+export type { PageStore, StoreLimits } from "./types.ts";
+
+/** A part of a Deno KV key. */
+export type DenoKvKeyPart = string | number | bigint | boolean | Uint8Array;
+
+/** The part of a `Deno.Kv` that {@linkcode denoKvStore} uses; `Deno.Kv` fits it. */
+export interface DenoKv {
+  /** One entry (`value` is `null` when absent). */
+  get(key: readonly DenoKvKeyPart[]): Promise<{ value: unknown }>;
+  /** Up to 10 entries in one call. */
+  getMany(keys: readonly (readonly DenoKvKeyPart[])[]): Promise<{ value: unknown }[]>;
+  /** Removes an entry. */
+  delete(key: readonly DenoKvKeyPart[]): Promise<void>;
+  /** Starts an atomic operation. */
+  atomic(): DenoKvAtomic;
+}
+
+/** The part of a `Deno.AtomicOperation` that {@linkcode denoKvStore} uses. */
+export interface DenoKvAtomic {
+  /** Queues a write; `expireIn` in milliseconds. */
+  set(key: readonly DenoKvKeyPart[], value: unknown, options?: { expireIn?: number }): unknown;
+  /** Applies the queued writes. */
+  commit(): Promise<{ ok: boolean }>;
+}
+
+/** Options of {@linkcode denoKvStore}. */
+export interface DenoKvStoreOptions {
+  /** Key prefix of every entry. Default `["pagewise"]`. */
+  prefix?: readonly DenoKvKeyPart[];
+  /** Clock in milliseconds. Default `Date.now`. */
+  now?: () => number;
+}
+
+const MAX_VALUE = 65_536;
+const GET_MANY = 10;
+const ATOMIC_BYTES = 800 * 1024;
+/** Room for the wrapper object, the deadline and V8's serialization headers. */
+const WRAPPER_BYTES = 256;
+
+interface Wrapped {
+  d: number;
+  v: string;
+}
+
+/**
+ * A {@linkcode PageStore} on Deno KV. Chunks of about 21K characters keep each
+ * value under 64 KiB whatever the text; several keys are read with
+ * concurrent `getMany` calls of 10 and written in atomic operations of at most
+ * 800 KiB.
+ *
+ * @example
+ * ```ts
+ * import { denoKvStore } from "@pagewise/mcp/deno-kv";
+ *
+ * const kv = await Deno.openKv(":memory:");
+ * const store = denoKvStore(kv, { prefix: ["cache", "v1"] });
+ * await store.setMany!([["a", "T1"], ["b", "T2"]], 60);
+ * console.log(await store.getMany!(["a", "b", "c"])); // ["T1", "T2", undefined]
+ * kv.close();
+ * ```
+ */
+export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageStore {
+  const prefix = options.prefix ?? ["pagewise"];
+  const now = options.now ?? Date.now;
+  const limits: StoreLimits = {
+    maxValueBytes: MAX_VALUE - WRAPPER_BYTES,
+    chunkUnits: 32_768,
+    compress: false,
+  };
+  const keyOf = (key: string) => [...prefix, key];
+  const unwrap = (entry: { value: unknown }): string | undefined => {
+    const value = entry.value as Wrapped | null;
+    if (value === null || typeof value !== "object" || typeof value.v !== "string") {
+      return undefined;
+    }
+    return value.d > now() ? value.v : undefined;
+  };
+  const wrap = (value: string, ttlSeconds: number): Wrapped => ({
+    d: now() + ttl(ttlSeconds) * 1000,
+    v: value,
+  });
+  return {
+    limits,
+    async get(key) {
+      return unwrap(await kv.get(keyOf(key)));
+    },
+    async getMany(keys) {
+      const batches: Promise<{ value: unknown }[]>[] = [];
+      for (let i = 0; i < keys.length; i += GET_MANY) {
+        batches.push(kv.getMany(keys.slice(i, i + GET_MANY).map(keyOf)));
+      }
+      return (await Promise.all(batches)).flat().map(unwrap);
+    },
+    async set(key, value, ttlSeconds) {
+      await commit(kv.atomic(), [[key, value]], ttlSeconds);
+    },
+    async setMany(entries, ttlSeconds) {
+      const writes: Promise<void>[] = [];
+      for (let i = 0; i < entries.length;) {
+        const batch: (readonly [string, string])[] = [];
+        let bytes = 0;
+        do {
+          batch.push(entries[i]);
+          bytes += 3 * (entries[i][0].length + entries[i][1].length) + WRAPPER_BYTES;
+          i++;
+        } while (
+          i < entries.length &&
+          bytes + 3 * (entries[i][0].length + entries[i][1].length) + WRAPPER_BYTES <=
+            ATOMIC_BYTES
+        );
+        writes.push(commit(kv.atomic(), batch, ttlSeconds));
+      }
+      await Promise.all(writes);
+    },
+    async delete(key) {
+      await kv.delete(keyOf(key));
+    },
+  };
+
+  async function commit(
+    atomic: DenoKvAtomic,
+    entries: readonly (readonly [string, string])[],
+    ttlSeconds: number,
+  ): Promise<void> {
+    for (const [key, value] of entries) {
+      atomic.set(keyOf(key), wrap(value, ttlSeconds), { expireIn: ttl(ttlSeconds) * 1000 });
+    }
+    const result = await atomic.commit();
+    if (!result.ok) throw new Error("denoKvStore: an atomic write was not committed");
+  }
+}
+
+function ttl(seconds: number): number {
+  if (!(seconds >= 1) || !Number.isFinite(seconds)) {
+    throw new RangeError(`ttlSeconds must be at least 1, got ${seconds}`);
+  }
+  return Math.floor(seconds);
+}

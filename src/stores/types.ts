@@ -1,0 +1,81 @@
+/**
+ * The one interface every cache store implements.
+ *
+ * @module
+ */
+
+/**
+ * What a backend accepts, so that a stored result is cut into values it can hold.
+ *
+ * @example
+ * ```ts ignore
+ * import type { StoreLimits } from "@pagewise/mcp";
+ *
+ * const limits: StoreLimits = { maxValueBytes: 65_536, chunkUnits: 16_384 };
+ * console.log(limits.maxValueBytes >= limits.chunkUnits); // true
+ * ```
+ */
+export interface StoreLimits {
+  /** Largest value the backend takes, in UTF-8 bytes. */
+  readonly maxValueBytes: number;
+  /**
+   * Characters (UTF-16 code units) of a result per stored chunk. A page read
+   * moves at most about two chunks more than the page, and a write makes one
+   * backend write per chunk: small for byte-billed stores, large for stores
+   * that bill or limit writes.
+   */
+  readonly chunkUnits: number;
+  /** Total bytes the store can hold; a result larger than this is not stored. */
+  readonly capacityBytes?: number;
+  /** Whether chunks should be compressed (pays where bytes cross a network). */
+  readonly compress?: boolean;
+}
+
+/**
+ * A key-value store for cached results: strings in, strings out, every value
+ * with a time to live. Values are well-formed strings (no lone surrogates)
+ * that never parse as JSON, so stores that send them as JSON or UTF-8 keep
+ * them exactly.
+ *
+ * A store may throw or reject on any failure; pagewise catches it, applies its
+ * own timeout to every call (default 1 s) and treats it as a miss.
+ *
+ * @example A store over a `Map`, enough for tests
+ * ```ts ignore
+ * import type { PageStore } from "@pagewise/mcp";
+ *
+ * const map = new Map<string, string>();
+ * const store: PageStore = {
+ *   limits: { maxValueBytes: 1 << 20, chunkUnits: 16_384 },
+ *   get: (key) => Promise.resolve(map.get(key)),
+ *   set: (key, value) => Promise.resolve(void map.set(key, value)),
+ *   delete: (key) => Promise.resolve(void map.delete(key)),
+ * };
+ * await store.set("k", "Tvalue", 60);
+ * console.log(await store.get("k")); // "Tvalue"
+ * ```
+ */
+export interface PageStore {
+  /** What the backend accepts. */
+  readonly limits: StoreLimits;
+  /** The value at `key`, or `undefined` when absent or expired. */
+  get(key: string): Promise<string | undefined>;
+  /**
+   * Values of several keys in one round trip where the backend allows
+   * (pipeline, MGET, getMany); `undefined` for each key absent or expired.
+   */
+  getMany?(keys: readonly string[]): Promise<(string | undefined)[]>;
+  /**
+   * Bytes `[start, end)` of the value at `key`, for backends with a ranged
+   * read (Redis `GETRANGE`). pagewise range-reads only ASCII values, where
+   * bytes and characters coincide. Shorter than asked (or `undefined`) when
+   * the key is absent.
+   */
+  getRange?(key: string, start: number, end: number): Promise<string | undefined>;
+  /** Stores `value` at `key` for `ttlSeconds` (a whole number, at least 1). */
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Stores several values in as few round trips as the backend allows. */
+  setMany?(entries: readonly (readonly [string, string])[], ttlSeconds: number): Promise<void>;
+  /** Removes `key`; no error when it is absent. */
+  delete(key: string): Promise<void>;
+}

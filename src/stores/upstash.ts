@@ -1,0 +1,151 @@
+/**
+ * A cache store on Upstash Redis, over its REST API with the `@upstash/redis`
+ * client you build (the default entry, or `@upstash/redis/cloudflare` in a
+ * Worker). This is the only module of pagewise that depends on
+ * `@upstash/redis`, and only for its types.
+ *
+ * Upstash limits designed for (Upstash documentation, checked 2026-11; Free
+ * and Pay-as-you-go plans; higher on Fixed/Pro plans and by request):
+ * - request size: 10 MB a request ("ERR max request size exceeded"): writes
+ *   go in pipelines of at most 4 MiB of JSON;
+ * - record size: 100 MB a key ("ERR max single record size exceeded");
+ * - key size: 32 KB (pagewise keys are about 60 bytes);
+ * - commands: 10,000 a second; Free 500K a month; Pay-as-you-go billed per
+ *   command ($0.20 per 100K): a pipeline or MGET of n keys is one request, a
+ *   pipeline of n SETs counts n commands, an MGET counts one. Chunks of 32K
+ *   characters keep a 7 MB result at about 220 SETs and a page read at one
+ *   MGET (plus one GETRANGE for its index).
+ * - timeouts: Upstash documents no per-command limit for these commands;
+ *   pagewise applies its own (default 1 s) to every call, and the client
+ *   retries network errors 5 times with backoff unless built with
+ *   `retry: false` (pagewise stops waiting at its timeout either way).
+ *
+ * @example
+ * ```ts ignore
+ * import { Redis } from "@upstash/redis/cloudflare";
+ * import { upstashStore } from "@pagewise/mcp/upstash";
+ *
+ * const store = upstashStore(new Redis({ url: env.UPSTASH_URL, token: env.UPSTASH_TOKEN }));
+ * ```
+ *
+ * @module
+ */
+
+import type { Redis } from "@upstash/redis";
+import type { PageStore, StoreLimits } from "./types.ts";
+
+export type { PageStore, StoreLimits } from "./types.ts";
+
+/**
+ * The part of an `@upstash/redis` `Redis` that {@linkcode upstashStore} uses;
+ * a `Redis` from either entry fits it.
+ */
+export interface UpstashRedis {
+  /** `GET key`. */
+  get(key: string): Promise<unknown>;
+  /** `MGET key…`: one command for several keys. */
+  mget(...keys: string[]): Promise<unknown[]>;
+  /** `GETRANGE key start end` (end inclusive). */
+  getrange(key: string, start: number, end: number): Promise<unknown>;
+  /** `SET key value EX seconds`. */
+  set(key: string, value: string, options: { ex: number }): Promise<unknown>;
+  /** `DEL key…`. */
+  del(...keys: string[]): Promise<number>;
+  /** A pipeline: several commands in one request. */
+  pipeline(): UpstashPipeline;
+}
+
+/** The part of an `@upstash/redis` pipeline that {@linkcode upstashStore} uses. */
+export interface UpstashPipeline {
+  /** Queues `SET key value EX seconds`. */
+  set(key: string, value: string, options: { ex: number }): unknown;
+  /** Sends the queued commands; rejects if one failed. */
+  exec(): Promise<unknown[]>;
+}
+
+// A compile-time check that the real client fits the structural type.
+type Fits<T extends UpstashRedis> = T;
+type RedisFits = Fits<Redis>;
+
+/** Request limit is 10 MB: leave room for JSON escapes (up to 6 bytes a character). */
+const PIPELINE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * A {@linkcode PageStore} on Upstash Redis. Values are plain strings that never
+ * parse as JSON, so the client's `automaticDeserialization` may stay on.
+ * Range reads use `GETRANGE`; several keys are read with one `MGET`, written
+ * with one pipeline of `SET … EX`.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from "@upstash/redis";
+ * import { upstashStore } from "@pagewise/mcp/upstash";
+ *
+ * const redis = new Redis({ url: "http://127.0.0.1:1", token: "t", retry: false });
+ * const store = upstashStore(redis);
+ * console.log(store.limits.chunkUnits); // 32768
+ * ```
+ */
+export function upstashStore(redis: UpstashRedis): PageStore {
+  const limits: StoreLimits = {
+    maxValueBytes: PIPELINE_CHARS,
+    chunkUnits: 32_768,
+    compress: true,
+  };
+  return {
+    limits,
+    async get(key) {
+      return text(await redis.get(key));
+    },
+    async getMany(keys) {
+      const values = await redis.mget(...keys);
+      if (!Array.isArray(values) || values.length !== keys.length) {
+        throw new Error(`upstashStore: MGET of ${keys.length} keys answered ${values}`);
+      }
+      return values.map(text);
+    },
+    async getRange(key, start, end) {
+      if (end <= start) return "";
+      const value = await redis.getrange(key, start, end - 1);
+      // The client JSON-parses replies: a base64 slice such as "1234" or
+      // "null" comes back as a number or null; its string form is the slice.
+      return value === undefined ? undefined : String(value);
+    },
+    async set(key, value, ttlSeconds) {
+      await redis.set(key, value, { ex: ttl(ttlSeconds) });
+    },
+    async setMany(entries, ttlSeconds) {
+      const ex = ttl(ttlSeconds);
+      for (let i = 0; i < entries.length;) {
+        const pipeline = redis.pipeline();
+        let chars = 0;
+        do {
+          const [key, value] = entries[i++];
+          pipeline.set(key, value, { ex });
+          chars += key.length + value.length;
+        } while (i < entries.length && chars + entries[i][1].length <= PIPELINE_CHARS);
+        await pipeline.exec();
+      }
+    },
+    async delete(key) {
+      await redis.del(key);
+    },
+  };
+}
+
+function text(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== "string") {
+    throw new TypeError(
+      "upstashStore: a stored value came back parsed; build Redis with its default deserialization or automaticDeserialization: false",
+    );
+  }
+  return value;
+}
+
+function ttl(seconds: number): number {
+  if (!(seconds >= 1) || !Number.isFinite(seconds)) {
+    throw new RangeError(`ttlSeconds must be at least 1, got ${seconds}`);
+  }
+  return Math.floor(seconds);
+}
