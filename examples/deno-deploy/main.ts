@@ -1,0 +1,17 @@
+/**
+ * The demo as a Deno Deploy app (or `deno serve`): a stateless Streamable
+ * HTTP MCP server at `/mcp` whose big tool results pagewise pages.
+ *
+ *     deno serve --allow-env --host 127.0.0.1 --port 8000 examples/deno-deploy/main.ts
+ *
+ * @module
+ */
+
+import { handleRequest } from "../shared/server.ts";
+import { denoDemoOptions } from "./options.ts";
+
+const options = denoDemoOptions((name) => Deno.env.get(name));
+
+export default {
+  fetch: (request: Request): Promise<Response> => handleRequest(request, options),
+} satisfies Deno.ServeDefaultExport;

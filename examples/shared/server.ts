@@ -1,0 +1,69 @@
+/**
+ * The demo's HTTP face, the same in every runtime: a stateless Streamable
+ * HTTP MCP server at `/mcp`, its tools paged by pagewise.
+ *
+ * - Host and Origin are checked first (see `guard.ts`): 403 otherwise.
+ * - `POST /mcp` is MCP. `GET` and `DELETE /mcp` are 405: a stateless server
+ *   has no stream to offer and no session to end, and an SDK client that gets
+ *   an open SSE stream for its `GET` keeps its process alive after `close()`.
+ * - `GET /` says where to connect; anything else is 404.
+ *
+ * @module
+ */
+
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { paginate, type PaginateOptions } from "@pagewise/mcp";
+import { type HostPolicy, rejectForeignHost } from "./guard.ts";
+import { registerTools } from "./tools.ts";
+
+/** What a runtime's wiring passes to {@linkcode handleRequest}. */
+export interface DemoOptions {
+  /** pagewise's options: page limits, cursor secret (and, soon, the cache). */
+  pagewise: PaginateOptions;
+  /** Which hosts to answer besides loopback. */
+  hosts: HostPolicy;
+}
+
+/** A fresh server for one request: nothing survives between pages. */
+export function createServer(pagewise: PaginateOptions): McpServer {
+  const server = new McpServer({ name: "pagewise-demo", version: "0.1.0" });
+  paginate(server, pagewise);
+  registerTools(server);
+  return server;
+}
+
+const handlers = new WeakMap<PaginateOptions, ReturnType<typeof createMcpHandler>>();
+
+function mcpHandler(pagewise: PaginateOptions) {
+  let handler = handlers.get(pagewise);
+  if (!handler) {
+    handler = createMcpHandler(() => createServer(pagewise));
+    handlers.set(pagewise, handler);
+  }
+  return handler;
+}
+
+/** Answers one HTTP request. */
+export async function handleRequest(request: Request, options: DemoOptions): Promise<Response> {
+  const rejected = rejectForeignHost(request, options.hosts);
+  if (rejected) return rejected;
+  const { pathname } = new URL(request.url);
+  if (pathname === "/mcp") {
+    if (request.method !== "POST") {
+      return new Response("Method not allowed: this stateless MCP server takes POST only.\n", {
+        status: 405,
+        headers: { allow: "POST" },
+      });
+    }
+    return await mcpHandler(options.pagewise).fetch(request);
+  }
+  if (pathname === "/" && (request.method === "GET" || request.method === "HEAD")) {
+    const url = new URL("/mcp", request.url);
+    return new Response(
+      `pagewise demo: an MCP server whose tools return far more than a client accepts,\n` +
+        `paged by pagewise. Connect an MCP client (Streamable HTTP) to ${url}\n`,
+      { headers: { "content-type": "text/plain; charset=utf-8" } },
+    );
+  }
+  return new Response("Not found. The MCP endpoint is /mcp.\n", { status: 404 });
+}

@@ -1,0 +1,86 @@
+/**
+ * Runs a Worker in real workerd: bundled by `wrangler deploy --dry-run`
+ * (what `wrangler deploy` uploads), then served by Miniflare on a free
+ * loopback port. Each `startWorker` is a fresh workerd process.
+ */
+import { Miniflare } from "miniflare";
+import type { Instance } from "./deno_serve.ts";
+
+/** What `wrangler deploy` would upload. */
+export interface Bundle {
+  /** The bundled module's source. */
+  script: string;
+  /** Its compatibility date, from wrangler.jsonc. */
+  compatibilityDate: string;
+}
+
+const WRANGLER = "npm:wrangler@4.86.0"; // the last wrangler for Node 20; keep in step with deno.json
+const bundles = new Map<string, Promise<Bundle>>();
+
+/** Bundles the Worker in `folder` (a path from the repository root) once per test process. */
+export function bundleWorker(folder: string): Promise<Bundle> {
+  let bundle = bundles.get(folder);
+  if (!bundle) {
+    bundle = build(folder);
+    bundles.set(folder, bundle);
+  }
+  return bundle;
+}
+
+async function build(folder: string): Promise<Bundle> {
+  const outdir = await Deno.makeTempDir({ prefix: "pagewise-worker-" });
+  try {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", WRANGLER, "deploy", "--dry-run", "--outdir", outdir],
+      cwd: folder,
+      env: { WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", CI: "1" },
+      stdin: "null",
+    }).output();
+    const log = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
+    if (!run.success) {
+      throw new Error(
+        `wrangler deploy --dry-run failed in ${folder}. Run \`deno install\` at the repository ` +
+          `root (it fetches wrangler and workerd), then retry.\n${log}`,
+      );
+    }
+    const config = await Deno.readTextFile(`${folder}/wrangler.jsonc`);
+    const date = /"compatibility_date"\s*:\s*"([\d-]+)"/.exec(config)?.[1];
+    if (!date) throw new Error(`${folder}/wrangler.jsonc has no compatibility_date`);
+    const main = /"main"\s*:\s*"([^"]+)"/.exec(config)?.[1] ?? "index.ts";
+    const name = main.replace(/^.*\//, "").replace(/\.[cm]?[jt]s$/, ".js");
+    return { script: await Deno.readTextFile(`${outdir}/${name}`), compatibilityDate: date };
+  } finally {
+    await Deno.remove(outdir, { recursive: true });
+  }
+}
+
+/** Serves `bundle` in a fresh workerd with `vars` as its environment. */
+export async function startWorker(
+  bundle: Bundle,
+  vars: Record<string, string> = {},
+): Promise<Instance & { miniflare: Miniflare }> {
+  const miniflare = new Miniflare({
+    // Given as contents: workerd refuses module paths outside its working directory.
+    modules: [{ type: "ESModule", path: `${Deno.cwd()}/worker.js`, contents: bundle.script }],
+    compatibilityDate: bundle.compatibilityDate,
+    host: "127.0.0.1",
+    port: 0,
+    cf: false,
+    bindings: vars,
+  });
+  let ready: URL;
+  try {
+    ready = await miniflare.ready;
+  } catch (error) {
+    await miniflare.dispose().catch(() => {});
+    throw new Error(
+      "workerd did not start. Run `deno install` at the repository root (it fetches miniflare " +
+        `and its workerd binary), then retry. ${error}`,
+    );
+  }
+  return {
+    miniflare,
+    url: new URL("/mcp", ready).href,
+    close: () => miniflare.dispose(),
+  };
+}
