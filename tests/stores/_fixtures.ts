@@ -102,11 +102,5 @@ export function counted(store: PageStore): { store: PageStore; counts: Counts } 
 
 /** The same store with other limits (chunk size, compression). */
 export function withLimits(store: PageStore, limits: Partial<PageStore["limits"]>): PageStore {
-  const copy = Object.create(store) as PageStore;
-  Object.defineProperty(copy, "limits", { value: { ...store.limits, ...limits } });
-  for (const name of ["get", "getMany", "getRange", "set", "setMany", "delete"] as const) {
-    const method = store[name] as ((...args: unknown[]) => unknown) | undefined;
-    if (method) Object.defineProperty(copy, name, { value: method.bind(store) });
-  }
-  return copy;
+  return { ...store, limits: { ...store.limits, ...limits } };
 }
