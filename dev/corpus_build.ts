@@ -88,7 +88,7 @@ async function build(names: readonly string[]): Promise<void> {
     const make = SYNTHETIC[name];
     if (!make) continue;
     const since = performance.now();
-    const bytes = await writeCorpusFile(name, make());
+    const bytes = await writeCorpusFile(name, await make());
     console.error(`${name}: ${bytes.toLocaleString("en")} bytes, ${seconds(since)} s`);
   }
   const wanted = names.filter((name) => name in CAPTURES);
