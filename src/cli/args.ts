@@ -1,0 +1,144 @@
+/**
+ * The command line of `pagewise proxy`: options, then `--` and the server's
+ * command. Pure: no I/O, so that it reads as its own specification.
+ *
+ * @module
+ */
+
+/** What `pagewise proxy …` was asked to do. */
+export interface ProxyArgs {
+  /** The MCP server's command and its arguments. */
+  command: string[];
+  /** Token budget of a page (`--max-tokens`, else `PAGEWISE_MAX_TOKENS`). */
+  maxTokens?: number;
+  /** Character budget of a page (`--max-chars`). */
+  maxChars?: number;
+  /** One page without a cursor instead of paging (`--trim`). */
+  trim: boolean;
+  /** Name of the cursor argument (`--cursor-param`). */
+  cursorParam?: string;
+  /** No log of cut results on stderr (`--quiet`). */
+  quiet: boolean;
+  /** Seconds to wait for an answer from either side (`--timeout`). */
+  timeoutSeconds?: number;
+  /** Largest message read, in MiB (`--max-message-mb`). */
+  maxMessageMiB?: number;
+}
+
+/** A command line that cannot be run; its message says what to fix. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** The usage text printed by `--help` and after a usage error. */
+export const USAGE = `Usage: pagewise proxy [options] -- <command> [args...]
+
+Starts an MCP server (<command>) over stdio and serves it over stdio, with
+every tool's results paged under a token budget.
+
+Options:
+  --max-tokens N       tokens a page may hold (default 20000, or PAGEWISE_MAX_TOKENS)
+  --max-chars N        characters a page may hold (default 50000)
+  --trim               return one page without a cursor instead of paging
+  --cursor-param NAME  name of the cursor argument added to each tool (default cursor)
+  --quiet              do not log cut results to stderr
+  --timeout SECONDS    wait this long for an answer from either side (default 600)
+  --max-message-mb N   largest message read from either side (default 128)
+  -h, --help           show this text
+
+Exit status: the server's own when either side closes; 127 when the command is
+not found, 126 when it cannot be run, 2 on a usage error.
+`;
+
+const VALUED = ["--max-tokens", "--max-chars", "--cursor-param", "--timeout", "--max-message-mb"];
+
+/**
+ * Parses the arguments after `proxy`. `env` supplies `PAGEWISE_MAX_TOKENS`.
+ * Throws {@linkcode UsageError}; returns `undefined` for `--help`.
+ *
+ * @example
+ * ```ts
+ * import { parseProxyArgs } from "./args.ts";
+ *
+ * const args = parseProxyArgs(["--max-tokens", "5000", "--", "node", "server.js"], {});
+ * if (args?.maxTokens !== 5000 || args.command.join(" ") !== "node server.js") {
+ *   throw new Error("unexpected parse");
+ * }
+ * ```
+ */
+export function parseProxyArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): ProxyArgs | undefined {
+  const args: ProxyArgs = { command: [], trim: false, quiet: false };
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") {
+      i++;
+      break;
+    }
+    if (!arg.startsWith("-")) break;
+    if (arg === "-h" || arg === "--help") return undefined;
+    if (arg === "--trim") {
+      args.trim = true;
+      continue;
+    }
+    if (arg === "--quiet" || arg === "-q") {
+      args.quiet = true;
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    if (!VALUED.includes(name)) throw new UsageError(`Unknown option ${name}.`);
+    const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+    if (value === undefined) throw new UsageError(`${name} needs a value.`);
+    switch (name) {
+      case "--max-tokens":
+        args.maxTokens = positiveInteger(name, value);
+        break;
+      case "--max-chars":
+        args.maxChars = positiveInteger(name, value);
+        break;
+      case "--cursor-param":
+        if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/.test(value)) {
+          throw new UsageError(
+            `${name} must be an argument name such as "cursor", got "${value}".`,
+          );
+        }
+        args.cursorParam = value;
+        break;
+      case "--timeout":
+        args.timeoutSeconds = positiveNumber(name, value);
+        break;
+      case "--max-message-mb":
+        args.maxMessageMiB = positiveNumber(name, value);
+        break;
+    }
+  }
+  args.command = argv.slice(i);
+  if (!args.command.length) {
+    throw new UsageError("No server command: put it after --, e.g. -- npx -y <server> [args].");
+  }
+  const fromEnv = env.PAGEWISE_MAX_TOKENS;
+  if (args.maxTokens === undefined && fromEnv !== undefined && fromEnv !== "") {
+    args.maxTokens = positiveInteger("PAGEWISE_MAX_TOKENS", fromEnv);
+  }
+  return args;
+}
+
+function positiveInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`${name} must be a whole number above 0, got "${value}".`);
+  }
+  return n;
+}
+
+function positiveNumber(name: string, value: string): number {
+  const n = Number(value);
+  if (!value.trim() || !Number.isFinite(n) || n <= 0) {
+    throw new UsageError(`${name} must be a number above 0, got "${value}".`);
+  }
+  return n;
+}

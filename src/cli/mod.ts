@@ -1,0 +1,62 @@
+/**
+ * The pagewise command line (Deno). `proxy` puts pagewise in front of an MCP
+ * server you did not write: it starts the server's command as a child over
+ * stdio, serves MCP over its own stdio, and pages every tool's results.
+ *
+ * ```sh
+ * deno run -A jsr:@pagewise/mcp/cli proxy --max-tokens 20000 -- \
+ *   npx -y @modelcontextprotocol/server-filesystem ~/projects
+ * ```
+ *
+ * @module
+ */
+
+import { parseProxyArgs, USAGE, UsageError } from "./args.ts";
+import { runProxy } from "./stdio_proxy.ts";
+
+export { parseProxyArgs, USAGE, UsageError } from "./args.ts";
+export type { ProxyArgs } from "./args.ts";
+export { runProxy } from "./stdio_proxy.ts";
+export type { ProxyIo } from "./stdio_proxy.ts";
+
+/**
+ * Runs the command line `argv` (e.g. `Deno.args`) and returns the exit
+ * status: the server's own, or 2 for a usage error.
+ *
+ * @example
+ * ```ts
+ * import { main } from "@pagewise/mcp/cli";
+ *
+ * const status = await main(["help"], () => {});
+ * if (status !== 0) throw new Error(`expected 0, got ${status}`);
+ * ```
+ */
+export async function main(
+  argv: readonly string[],
+  print: (text: string) => void = (text) => console.error(text),
+): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "help" || command === "--help" || command === "-h") {
+    print(USAGE);
+    return 0;
+  }
+  if (command !== "proxy") {
+    print(`${command ? `Unknown command "${command}". ` : ""}${USAGE}`);
+    return 2;
+  }
+  let args;
+  try {
+    args = parseProxyArgs(rest, { PAGEWISE_MAX_TOKENS: Deno.env.get("PAGEWISE_MAX_TOKENS") });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    print(`pagewise proxy: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (!args) {
+    print(USAGE);
+    return 0;
+  }
+  return await runProxy(args);
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,430 @@
+/**
+ * The proxy's core: an MCP server that forwards everything to another MCP
+ * server, with {@linkcode paginate} applied to its tools. It translates, it
+ * never cuts: the pages are those that `paginate` makes.
+ *
+ * The client side is a low-level SDK v1 `Server`, the server side a `Client`.
+ * `initialize` passes through (the client's capabilities and protocol version
+ * go upstream, the server's answer comes back as it is), and so does every
+ * other request and notification, both ways: resources, prompts, completions,
+ * logging, progress, cancellation, list changes, and requests from the server
+ * (sampling, elicitation, roots). Only `tools/list` and `tools/call` are
+ * changed, by `paginate`.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  ResultSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
+import { paginate, type PaginateOptions } from "../../mod.ts";
+import type { JsonRpcMessage, McpTransport } from "./types.ts";
+
+/** Default time to wait for an answer from either side: 10 minutes. */
+export const DEFAULT_TIMEOUT_MS = 600_000;
+
+/** Options of {@linkcode connectProxy}: `paginate`'s, and the proxy's own. */
+export interface ProxyOptions extends PaginateOptions {
+  /**
+   * Milliseconds to wait for the answer to a forwarded request (default 10
+   * minutes); each progress notification restarts the clock. A request that
+   * runs out gets a JSON-RPC error that says so.
+   */
+  timeoutMs?: number;
+  /** Errors that belong to no request: unreadable messages, failed notifications. */
+  onError?: (error: Error) => void;
+}
+
+/** A running proxy; see {@linkcode connectProxy}. */
+export interface ProxyConnection {
+  /**
+   * Resolves when either side has closed (`"client"` or `"server"`, the one
+   * that closed first) and the other has been closed in turn. When the server
+   * goes first, requests it left unanswered are answered with an error first.
+   */
+  readonly closed: Promise<"client" | "server">;
+  /** Closes both sides. */
+  close(): Promise<void>;
+}
+
+type Extra = {
+  signal: AbortSignal;
+  sendNotification(notification: { method: string; params?: unknown }): Promise<void>;
+};
+type Request = { method: string; params?: Record<string, unknown> };
+type Peer = Client | Server;
+
+// The proxy passes elicitation answers and tool outputs on; checking them
+// against their schemas is the ends' business (and Ajv is slow to build).
+const passThroughValidator = {
+  getValidator: <T>() => (input: unknown) => ({
+    valid: true as const,
+    data: input as T,
+    errorMessage: undefined,
+  }),
+};
+
+/**
+ * Connects a client (`downstream`, e.g. the proxy's own stdin and stdout) to
+ * an MCP server (`upstream`, e.g. a child process's stdio or a Streamable
+ * HTTP client transport) and starts forwarding, with the server's tools paged.
+ * The server is initialized when the client's first message (its
+ * `initialize`) arrives, with the client's capabilities.
+ *
+ * @example
+ * ```ts
+ * import { connectProxy } from "@pagewise/mcp/proxy";
+ * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+ *
+ * const server = new McpServer({ name: "lines", version: "1.0.0" });
+ * server.registerTool("lines", { description: "Many lines" }, () => ({
+ *   content: [{ type: "text", text: "line\n".repeat(50_000) }],
+ * }));
+ * const [toServer, upstream] = InMemoryTransport.createLinkedPair();
+ * await server.connect(toServer);
+ * const [toProxy, downstream] = InMemoryTransport.createLinkedPair();
+ * const proxy = await connectProxy(downstream, upstream, { maxTokens: 2_000 });
+ *
+ * const client = new Client({ name: "model", version: "1.0.0" });
+ * await client.connect(toProxy);
+ * const result = await client.callTool({ name: "lines", arguments: {} });
+ * const text = (result.content as { text: string }[])[0].text;
+ * if (!text.includes('cursor="')) throw new Error("expected a paged result");
+ * await client.close();
+ * await proxy.closed;
+ * ```
+ */
+export async function connectProxy(
+  downstream: McpTransport,
+  upstream: McpTransport,
+  options: ProxyOptions = {},
+): Promise<ProxyConnection> {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, onError, ...pageOptions } = options;
+  if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${timeoutMs}.`);
+  const report = (error: unknown) => {
+    try {
+      onError?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // A reporting hook that throws must not break forwarding.
+    }
+  };
+  const front = new Front(downstream);
+  const back = new Back(upstream);
+  let server: Server | undefined;
+  let client: Client | undefined;
+  let queue: JsonRpcMessage[] | undefined = [];
+  let serverReady!: () => void;
+  const whenServerReady = new Promise<void>((resolve) => (serverReady = resolve));
+  front.onInitializeAnswered = () => serverReady();
+
+  let closing: "client" | "server" | undefined;
+  let settle!: (side: "client" | "server") => void;
+  const closed = new Promise<"client" | "server">((resolve) => (settle = resolve));
+  const finish = async (side: "client" | "server") => {
+    if (closing) return;
+    closing = side;
+    serverReady();
+    if (side === "server") {
+      await front.drain(2_000);
+      await downstream.close().catch(report);
+    } else {
+      await (client ? client.close() : upstream.close()).catch(report);
+    }
+    settle(side);
+  };
+
+  const forward = async (target: Peer, peer: string, request: Request, extra: Extra) => {
+    const token = (request.params?._meta as { progressToken?: unknown } | undefined)
+      ?.progressToken;
+    try {
+      return await target.request(
+        { method: request.method, params: request.params } as never,
+        ResultSchema,
+        {
+          signal: extra.signal,
+          timeout: timeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress: token === undefined ? undefined : (progress: Record<string, unknown>) => {
+            extra.sendNotification({
+              method: "notifications/progress",
+              params: { ...progress, progressToken: token },
+            }).catch(report);
+          },
+        },
+      );
+    } catch (error) {
+      throw explain(error, request.method, peer, timeoutMs);
+    }
+  };
+
+  async function setup(first: JsonRpcMessage): Promise<void> {
+    const init = first.method === "initialize" ? first.params ?? {} : {};
+    back.protocolVersion = init.protocolVersion as string | undefined;
+    const upward = new Client(
+      (init.clientInfo ?? { name: "pagewise-proxy", version: "0" }) as never,
+      {
+        capabilities: (init.capabilities ?? {}) as never,
+        jsonSchemaValidator: passThroughValidator,
+      },
+    );
+    client = upward;
+    upward.removeRequestHandler("ping");
+    upward.fallbackRequestHandler = async (request, extra) => {
+      await whenServerReady;
+      if (!server) throw new McpError(ErrorCode.ConnectionClosed, "The client has gone.");
+      return await forward(server, "the MCP client", request as Request, extra as Extra);
+    };
+    upward.fallbackNotificationHandler = async (notification) => {
+      await whenServerReady;
+      await server?.notification(notification as never).catch(report);
+    };
+    upward.onerror = report;
+    upward.onclose = () => void finish("server");
+    await upward.connect(back as never, { timeout: timeoutMs });
+    const answer = back.initializeResult ?? {};
+    const capabilities = (answer.capabilities ?? {}) as Record<string, unknown>;
+    const downward = new Server(
+      (answer.serverInfo ?? upward.getServerVersion()) as never,
+      {
+        capabilities: capabilities as never,
+        instructions: answer.instructions as string | undefined,
+        jsonSchemaValidator: passThroughValidator,
+      },
+    );
+    downward.removeRequestHandler("ping");
+    downward.removeRequestHandler("logging/setLevel");
+    const up = (request: unknown, extra: unknown) =>
+      forward(upward, "the MCP server", request as Request, extra as Extra);
+    if (capabilities.tools) {
+      downward.setRequestHandler(ListToolsRequestSchema, up as never);
+      downward.setRequestHandler(CallToolRequestSchema, up as never);
+      paginate(downward, pageOptions);
+    }
+    downward.fallbackRequestHandler = up as never;
+    downward.fallbackNotificationHandler = async (notification) => {
+      await upward.notification(notification as never).catch(report);
+    };
+    downward.onerror = report;
+    front.initializeResult = answer;
+    await downward.connect(front as never);
+    // The messages that came while the server was starting go first, in order.
+    const waiting = queue ?? [];
+    queue = undefined;
+    server = downward;
+    for (const queued of waiting) front.deliver(queued);
+  }
+
+  async function refuse(messages: JsonRpcMessage[], error: unknown): Promise<void> {
+    const reason = error instanceof Error ? error.message.replace(/^MCP error -?\d+: /, "") : error;
+    for (const message of messages) {
+      if (message.method === undefined || message.id === undefined) continue;
+      await downstream.send({
+        jsonrpc: "2.0",
+        id: message.id,
+        error: {
+          code: ErrorCode.InternalError,
+          message: `pagewise proxy: the MCP server could not be initialized: ${reason}`,
+        },
+      }).catch(report);
+    }
+  }
+
+  downstream.onmessage = (message) => {
+    if (!queue) return server && front.deliver(message);
+    queue.push(message);
+    if (queue.length > 1) return;
+    setup(message).catch(
+      async (error) => {
+        report(error);
+        const waiting = queue ?? [];
+        queue = undefined;
+        await refuse(waiting, error);
+        await finish("server");
+      },
+    );
+  };
+  downstream.onclose = () => {
+    front.onclose?.();
+    void finish("client");
+  };
+  downstream.onerror = (error) => (front.onerror ? front.onerror(error) : report(error));
+  await downstream.start();
+
+  return {
+    closed,
+    async close() {
+      await finish("client");
+      await downstream.close().catch(report);
+    },
+  };
+}
+
+// What the Server is connected to: the client's transport, with the answer to
+// `initialize` replaced by the upstream server's own, and a count of the
+// requests not answered yet.
+class Front implements McpTransport {
+  onmessage?: (message: JsonRpcMessage, extra?: unknown) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  initializeResult?: Record<string, unknown>;
+  onInitializeAnswered?: () => void;
+  #open = new Set<string | number>();
+  #initializeIds = new Set<string | number>();
+  #idle: (() => void)[] = [];
+
+  constructor(private readonly inner: McpTransport) {}
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  deliver(message: JsonRpcMessage): void {
+    if (message.method !== undefined && message.id !== undefined) {
+      this.#open.add(message.id);
+      if (message.method === "initialize") this.#initializeIds.add(message.id);
+    }
+    if (message.method === "notifications/cancelled") {
+      this.#settled((message.params as { requestId?: string | number })?.requestId);
+    }
+    this.onmessage?.(message);
+  }
+
+  async send(message: JsonRpcMessage, options?: { relatedRequestId?: string | number }) {
+    const isAnswer = message.method === undefined && message.id !== undefined;
+    if (isAnswer && this.#initializeIds.delete(message.id!) && message.result) {
+      message = { ...message, result: this.initializeResult ?? message.result };
+      await this.inner.send(message, options);
+      this.#settled(message.id);
+      this.onInitializeAnswered?.();
+      return;
+    }
+    try {
+      await this.inner.send(message, options);
+    } finally {
+      if (isAnswer) this.#settled(message.id);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  // Resolves once every request received has been answered, or after `ms`.
+  drain(ms: number): Promise<void> {
+    if (!this.#open.size) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.#idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  #settled(id: string | number | undefined): void {
+    if (id === undefined) return;
+    this.#open.delete(id);
+    if (this.#open.size) return;
+    for (const wake of this.#idle.splice(0)) wake();
+  }
+}
+
+// What the Client is connected to: the server's transport, with the client's
+// protocol version in `initialize` and the server's raw answer kept.
+class Back implements McpTransport {
+  onmessage?: (message: JsonRpcMessage, extra?: unknown) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  protocolVersion?: string;
+  initializeResult?: Record<string, unknown>;
+  setProtocolVersion?: (version: string) => void;
+  #initializeId?: string | number;
+
+  constructor(private readonly inner: McpTransport) {
+    if (inner.setProtocolVersion) {
+      this.setProtocolVersion = (version) => inner.setProtocolVersion!(version);
+    }
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => {
+      if (message.id !== undefined && message.id === this.#initializeId && message.result) {
+        this.initializeResult = message.result;
+      }
+      this.onmessage?.(message, extra);
+    };
+    this.inner.onclose = () => this.onclose?.();
+    this.inner.onerror = (error) => this.onerror?.(error);
+    return this.inner.start();
+  }
+
+  send(message: JsonRpcMessage, options?: { relatedRequestId?: string | number }): Promise<void> {
+    if (message.method === "initialize") {
+      this.#initializeId = message.id;
+      if (SUPPORTED_PROTOCOL_VERSIONS.includes(this.protocolVersion as string)) {
+        message = {
+          ...message,
+          params: { ...message.params, protocolVersion: this.protocolVersion },
+        };
+      }
+    }
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** An error answer passed on: the original code, message and data. */
+class ForwardedError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+// The SDK's errors, made to say what happened: the peer's own errors pass on
+// unchanged (without the SDK's "MCP error N:" prefix); a timeout or a closed
+// connection says which side and what to do.
+function explain(error: unknown, method: string, peer: string, timeoutMs: number): Error {
+  if (error instanceof McpError) {
+    const message = error.message.replace(/^MCP error -?\d+: /, "");
+    if (error.code === ErrorCode.RequestTimeout && message === "Request timed out") {
+      return new ForwardedError(
+        error.code,
+        `pagewise proxy: ${peer} did not answer ${method} within ${timeoutMs / 1000} s; it may ` +
+          `be stuck. (The proxy's timeout: --timeout in the CLI, timeoutMs in code.)`,
+      );
+    }
+    if (error.code === ErrorCode.ConnectionClosed && message === "Connection closed") {
+      return new ForwardedError(error.code, closedMessage(method, peer));
+    }
+    return new ForwardedError(error.code, message, error.data);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^Not connected/.test(message)) {
+    return new ForwardedError(ErrorCode.ConnectionClosed, closedMessage(method, peer));
+  }
+  return new ForwardedError(ErrorCode.InternalError, `pagewise proxy: ${method}: ${message}`);
+}
+
+function closedMessage(method: string, peer: string): string {
+  return `pagewise proxy: the connection to ${peer} closed before it answered ${method}` +
+    (peer === "the MCP server" ? " (the server exited or crashed; see its stderr)." : ".");
+}

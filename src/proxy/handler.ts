@@ -1,0 +1,450 @@
+/**
+ * The HTTP proxy: a Web-standard `(request) => Promise<Response>` in front of
+ * a remote Streamable HTTP MCP server, with its tools paged. It runs unchanged
+ * in a Cloudflare Worker, on Deno Deploy, in Deno, Bun or Node.
+ *
+ * It keeps no state: requests pass to the server as they are (sessions,
+ * server-sent event streams, resumption, `DELETE`, the answers to the
+ * server's own requests), and only `tools/list` and `tools/call` go through
+ * {@linkcode paginate}, on a server built for that one request.
+ *
+ * @module
+ */
+
+// @ts-types="@modelcontextprotocol/sdk/server/index"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { paginate, type PaginateOptions } from "../../mod.ts";
+import { events, formatEvent, parseEvent } from "./_sse.ts";
+import type { JsonRpcMessage } from "./types.ts";
+
+/** Options of {@linkcode proxyHandler}: where the server is, and `paginate`'s. */
+export interface ProxyHandlerOptions extends PaginateOptions {
+  /** The server's MCP endpoint, e.g. `https://mcp.example.com/mcp`. */
+  upstream: string | URL;
+  /**
+   * Headers added to every request to the server (an API key, say), or a
+   * function of the client's request that returns them.
+   */
+  headers?: HeadersInit | ((request: Request) => HeadersInit | Promise<HeadersInit>);
+  /**
+   * Names of the client's own headers passed on to the server, e.g.
+   * `["authorization"]`. Default: none. MCP's own headers (`accept`,
+   * `content-type`, `mcp-session-id`, `mcp-protocol-version`,
+   * `last-event-id`) always pass.
+   */
+  forwardHeaders?: string[];
+  /** The `fetch` used to reach the server (a service binding's, say). */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Largest request body accepted from a client, in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Largest tool answer read from the server, in bytes. Default 128 MiB. */
+  maxMessageBytes?: number;
+}
+
+const MCP_HEADERS = [
+  "accept",
+  "content-type",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "last-event-id",
+];
+// Set by the runtime, or no longer true once the body is re-encoded.
+const DROPPED_RESPONSE_HEADERS = [
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+];
+const PAGED_METHODS = new Set(["tools/list", "tools/call"]);
+
+const passThroughValidator = {
+  getValidator: <T>() => (input: unknown) => ({
+    valid: true as const,
+    data: input as T,
+    errorMessage: undefined,
+  }),
+};
+
+/**
+ * A Web-standard handler that proxies a Streamable HTTP MCP server and pages
+ * its tools' results. The client's own `Authorization` is not passed on
+ * unless `forwardHeaders` names it.
+ *
+ * @example
+ * ```ts ignore
+ * import { proxyHandler } from "@pagewise/mcp/proxy";
+ *
+ * const handler = proxyHandler({
+ *   upstream: "https://mcp.example.com/mcp",
+ *   forwardHeaders: ["authorization"],
+ *   maxTokens: 20_000,
+ * });
+ * Deno.serve(handler); // or, in a Worker: export default { fetch: handler };
+ * ```
+ */
+export function proxyHandler(
+  options: ProxyHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const {
+    upstream,
+    headers,
+    forwardHeaders = [],
+    fetch: send = (request: Request) => fetch(request),
+    maxBodyBytes = 4 * 1024 * 1024,
+    maxMessageBytes = 128 * 1024 * 1024,
+    ...pageOptions
+  } = options;
+  const target = new URL(upstream);
+  const passed = new Set([...MCP_HEADERS, ...forwardHeaders.map((name) => name.toLowerCase())]);
+
+  async function upstreamHeaders(request: Request): Promise<Headers> {
+    const out = new Headers();
+    for (const [name, value] of request.headers) if (passed.has(name)) out.set(name, value);
+    const extra = typeof headers === "function" ? await headers(request) : headers;
+    for (const [name, value] of new Headers(extra)) out.set(name, value);
+    return out;
+  }
+
+  const post = (init: { headers: Headers; body: string; signal: AbortSignal }) =>
+    send(new Request(target, { method: "POST", ...init }));
+
+  return async function handle(request: Request): Promise<Response> {
+    const outHeaders = await upstreamHeaders(request);
+    if (request.method !== "POST") {
+      return relay(
+        await send(
+          new Request(target, {
+            method: request.method,
+            headers: outHeaders,
+            signal: request.signal,
+          }),
+        ),
+      );
+    }
+    const body = await readText(request.body, maxBodyBytes);
+    if (body === undefined) {
+      return jsonRpcError(413, null, `The request body is over ${maxBodyBytes} bytes.`);
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      message = undefined;
+    }
+    if (Array.isArray(message) && message.some((m) => PAGED_METHODS.has(m?.method))) {
+      return jsonRpcError(
+        400,
+        null,
+        "pagewise proxy: send tools/list and tools/call each in a request of its own " +
+          "(JSON-RPC batches are not paged; MCP 2025-06-18 removed them).",
+      );
+    }
+    const isPaged = isRequest(message) && PAGED_METHODS.has(message.method!);
+    if (!isPaged) {
+      return relay(await post({ headers: outHeaders, body, signal: request.signal }));
+    }
+    return await pageThrough(message as JsonRpcMessage, outHeaders, request.signal);
+  };
+
+  // Runs one tools/list or tools/call through a server built for it, whose
+  // handlers send the (cursor-less) request on to the upstream server.
+  async function pageThrough(
+    message: JsonRpcMessage,
+    outHeaders: Headers,
+    signal: AbortSignal,
+  ): Promise<Response> {
+    let decide!: (response: Response) => void;
+    const decided = new Promise<Response>((resolve) => (decide = resolve));
+    let answerHeaders: Headers | undefined;
+    const link = new Link();
+
+    const forward = async (request: { method: string; params?: unknown }) => {
+      // paginate looks tools up with a tools/list of its own while it handles a
+      // tools/call: that one is the proxy's, read whole and shown to nobody.
+      const own = request.method === message.method;
+      const id = own ? message.id! : `pagewise-${crypto.randomUUID()}`;
+      const outgoing = { jsonrpc: "2.0", id, method: request.method, params: request.params };
+      const response = await post({ headers: outHeaders, body: JSON.stringify(outgoing), signal });
+      const type = response.headers.get("content-type") ?? "";
+      if (!own) return unwrap(await answerIn(response, id, maxMessageBytes), request.method);
+      if (!response.ok || !/json|event-stream/.test(type)) {
+        // Auth challenges, an expired session, a failure: the client sees them as they are.
+        decide(relay(response));
+        throw new Error(`HTTP ${response.status}`);
+      }
+      if (type.includes("application/json")) {
+        answerHeaders = response.headers;
+        return unwrap(await answerIn(response, id, maxMessageBytes), request.method);
+      }
+      // A stream: its events go to the client as they come; the answer to this
+      // request is replaced by the page.
+      let resolveMine!: (message: JsonRpcMessage | Error) => void;
+      const mine = new Promise<JsonRpcMessage | Error>((resolve) => (resolveMine = resolve));
+      const stream = rewrite(
+        response.body!,
+        id,
+        resolveMine,
+        link.answer(message.id!),
+        maxMessageBytes,
+      );
+      decide(
+        new Response(stream, {
+          status: response.status,
+          headers: responseHeaders(response.headers),
+        }),
+      );
+      const answer = await mine;
+      if (answer instanceof Error) throw answer;
+      return unwrap(answer, request.method);
+    };
+
+    const server = new Server({ name: "pagewise-proxy", version: "1" }, {
+      capabilities: { tools: {} },
+      jsonSchemaValidator: passThroughValidator,
+    });
+    server.setRequestHandler(ListToolsRequestSchema, forward as never);
+    server.setRequestHandler(CallToolRequestSchema, forward as never);
+    paginate(server, pageOptions);
+    await server.connect(link as never);
+    link.answer(message.id!).then((answer) => {
+      decide(
+        new Response(JSON.stringify(answer), {
+          status: 200,
+          headers: responseHeaders(answerHeaders, "application/json"),
+        }),
+      );
+    });
+    link.deliver(message);
+    // The server goes once it has answered (after the client has the response
+    // when the answer travels in a stream).
+    link.answer(message.id!).finally(() => server.close());
+    return await decided;
+  }
+}
+
+// A transport with the paging server at the other end: requests go in, and
+// each answer resolves the promise of its id.
+class Link {
+  onmessage?: (message: JsonRpcMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  #answers = new Map<string | number, Promise<JsonRpcMessage>>();
+  #resolvers = new Map<string | number, (message: JsonRpcMessage) => void>();
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  answer(id: string | number): Promise<JsonRpcMessage> {
+    let answer = this.#answers.get(id);
+    if (!answer) {
+      answer = new Promise((resolve) => this.#resolvers.set(id, resolve));
+      this.#answers.set(id, answer);
+    }
+    return answer;
+  }
+
+  deliver(message: JsonRpcMessage): void {
+    this.answer(message.id!);
+    this.onmessage?.(message);
+  }
+
+  send(message: JsonRpcMessage): Promise<void> {
+    if (message.id !== undefined && message.method === undefined) {
+      this.#resolvers.get(message.id)?.(message);
+    }
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.onclose?.();
+    return Promise.resolve();
+  }
+}
+
+// The upstream stream, event by event, with the answer to `id` handed to
+// `onMine` and replaced by `page` once that is ready.
+function rewrite(
+  body: ReadableStream<Uint8Array>,
+  id: string | number,
+  onMine: (message: JsonRpcMessage | Error) => void,
+  page: Promise<JsonRpcMessage>,
+  maxBytes: number,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = events(body, maxBytes);
+  let seen = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          if (!seen) {
+            seen = true;
+            onMine(new Error("the server closed its stream before answering"));
+            controller.enqueue(
+              encoder.encode(formatEvent({ event: "message", data: JSON.stringify(await page) })),
+            );
+          }
+          controller.close();
+          return;
+        }
+        const event = parseEvent(next.value);
+        const message = parseJson(event.data);
+        if (!seen && isAnswerTo(message, id)) {
+          seen = true;
+          onMine(message as JsonRpcMessage);
+          const paged = await page;
+          controller.enqueue(
+            encoder.encode(formatEvent({ ...event, data: JSON.stringify(paged) })),
+          );
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value + "\n\n"));
+      } catch (error) {
+        if (!seen) {
+          seen = true;
+          onMine(error instanceof Error ? error : new Error(String(error)));
+          controller.enqueue(
+            encoder.encode(formatEvent({ event: "message", data: JSON.stringify(await page) })),
+          );
+        }
+        controller.close();
+      }
+    },
+    async cancel(reason) {
+      await iterator.return(undefined);
+      if (!seen) onMine(new Error(`the client went away (${reason})`));
+    },
+  });
+}
+
+// The answer to `id` in a response to a POST: a JSON body or an event stream.
+async function answerIn(
+  response: Response,
+  id: string | number,
+  maxBytes: number,
+): Promise<JsonRpcMessage> {
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw rpcError(ErrorCode.InternalError, `the MCP server answered HTTP ${response.status}`);
+  }
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("text/event-stream")) {
+    for await (const raw of events(response.body!, maxBytes)) {
+      const message = parseJson(parseEvent(raw).data);
+      if (isAnswerTo(message, id)) return message as JsonRpcMessage;
+    }
+    throw rpcError(ErrorCode.ConnectionClosed, "the MCP server closed its stream before answering");
+  }
+  const text = await readText(response.body, maxBytes);
+  if (text === undefined) {
+    throw rpcError(
+      ErrorCode.InternalError,
+      `the MCP server's answer is over ${maxBytes} bytes (maxMessageBytes); ask for less`,
+    );
+  }
+  const parsed = parseJson(text);
+  const found = (Array.isArray(parsed) ? parsed : [parsed]).find((m) => isAnswerTo(m, id));
+  if (!found) {
+    throw rpcError(
+      ErrorCode.InternalError,
+      "the MCP server's answer has no response to the request",
+    );
+  }
+  return found as JsonRpcMessage;
+}
+
+function unwrap(answer: JsonRpcMessage, method: string): Record<string, unknown> {
+  if (answer.error) throw rpcError(answer.error.code, answer.error.message, answer.error.data);
+  if (!answer.result) {
+    throw rpcError(ErrorCode.InternalError, `the MCP server's answer to ${method} has no result`);
+  }
+  return answer.result;
+}
+
+class RpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+function rpcError(code: number, message: string, data?: unknown): RpcError {
+  return new RpcError(code, message, data);
+}
+
+function relay(response: Response): Response {
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: responseHeaders(response.headers),
+  });
+}
+
+function responseHeaders(from: Headers | undefined, contentType?: string): Headers {
+  const out = new Headers(from);
+  for (const name of DROPPED_RESPONSE_HEADERS) out.delete(name);
+  if (contentType) out.set("content-type", contentType);
+  return out;
+}
+
+function jsonRpcError(status: number, id: string | number | null, message: string): Response {
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidRequest, message } }),
+    { status, headers: { "content-type": "application/json" } },
+  );
+}
+
+// The body as text, or undefined when it is over `maxBytes`.
+async function readText(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<string | undefined> {
+  if (!body) return "";
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRequest(value: unknown): value is JsonRpcMessage {
+  const m = value as JsonRpcMessage | undefined;
+  return typeof m === "object" && m !== null && typeof m.method === "string" &&
+    (typeof m.id === "string" || typeof m.id === "number");
+}
+
+function isAnswerTo(value: unknown, id: string | number): boolean {
+  const m = value as JsonRpcMessage | undefined;
+  return typeof m === "object" && m !== null && m.method === undefined && m.id === id &&
+    ("result" in m || "error" in m);
+}

@@ -1,0 +1,228 @@
+/**
+ * MCP's stdio framing (one JSON-RPC message per line) over any pair of Web
+ * streams: a child process's stdout and stdin, the proxy's own stdin and
+ * stdout, a socket. Unlike the SDK's stdio transports, which drop any message
+ * over 10 MiB, a message may be as large as `maxMessageBytes` (128 MiB by
+ * default): a filesystem server's `directory_tree` of a big folder is one
+ * message of 13.5 MB.
+ *
+ * @module
+ */
+
+import type { JsonRpcMessage, McpTransport } from "./types.ts";
+
+/** Default largest message read: 128 MiB. */
+export const DEFAULT_MAX_MESSAGE_BYTES: number = 128 * 1024 * 1024;
+
+/** Options of {@linkcode StreamTransport}. */
+export interface StreamTransportOptions {
+  /**
+   * Largest message read, in bytes (default 128 MiB). A larger one is skipped
+   * without being held in memory; when it is an answer, its request gets a
+   * JSON-RPC error that says so instead of waiting for ever.
+   */
+  maxMessageBytes?: number;
+  /** Shown in errors about messages read, e.g. `"the MCP server"`. Default `"the peer"`. */
+  peer?: string;
+}
+
+const NEWLINE = 10;
+// Bytes kept of each end of a skipped message, to find its id.
+const EDGE = 512;
+const encoder = new TextEncoder();
+
+/**
+ * Newline-delimited JSON-RPC over a `ReadableStream` and a `WritableStream`,
+ * shaped like the MCP SDKs' `Transport` so `Client.connect` and
+ * `Server.connect` take it.
+ *
+ * @example
+ * ```ts
+ * import { StreamTransport } from "@pagewise/mcp/proxy";
+ *
+ * const line = '{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
+ * const input = new Blob([line]).stream();
+ * const transport = new StreamTransport(input, new WritableStream());
+ * const got: unknown[] = [];
+ * const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+ * transport.onmessage = (message) => got.push(message);
+ * await transport.start();
+ * await closed;
+ * if (got.length !== 1) throw new Error("expected one message");
+ * ```
+ */
+export class StreamTransport implements McpTransport {
+  /** Called with each message read. */
+  onmessage?: (message: JsonRpcMessage) => void;
+  /** Called with messages that could not be read and failed writes. */
+  onerror?: (error: Error) => void;
+  /** Called once, when the input ends or {@linkcode StreamTransport.close} is called. */
+  onclose?: () => void;
+
+  #readable: ReadableStream<Uint8Array>;
+  #writer: WritableStreamDefaultWriter<Uint8Array>;
+  #reader?: ReadableStreamDefaultReader<Uint8Array>;
+  #max: number;
+  #peer: string;
+  #started = false;
+  #closed = false;
+
+  /** Reads messages from `readable` and writes them to `writable`. */
+  constructor(
+    readable: ReadableStream<Uint8Array>,
+    writable: WritableStream<Uint8Array>,
+    options: StreamTransportOptions = {},
+  ) {
+    const max = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new RangeError(`maxMessageBytes must be a positive integer, got ${max}.`);
+    }
+    this.#readable = readable;
+    this.#writer = writable.getWriter();
+    this.#max = max;
+    this.#peer = options.peer ?? "the peer";
+  }
+
+  /** Starts reading; messages arrive through `onmessage`. */
+  start(): Promise<void> {
+    if (this.#started) throw new Error("StreamTransport already started.");
+    this.#started = true;
+    this.#reader = this.#readable.getReader();
+    this.#read(this.#reader).catch((error) => this.#fail(error)).finally(() => this.close());
+    return Promise.resolve();
+  }
+
+  /** Writes one message and a line break. */
+  async send(message: JsonRpcMessage): Promise<void> {
+    if (this.#closed) throw new Error(`Not connected: the connection to ${this.#peer} is closed.`);
+    await this.#writer.write(encoder.encode(JSON.stringify(message) + "\n"));
+  }
+
+  /** Stops reading, closes the output and calls `onclose` (once). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.allSettled([this.#reader?.cancel(), this.#writer.close()]);
+    this.onclose?.();
+  }
+
+  async #read(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    let parts: Uint8Array[] = [];
+    let size = 0;
+    // While a message over the limit is skipped: its first and last bytes.
+    let head: Uint8Array | undefined;
+    let tail: Uint8Array = new Uint8Array(0);
+    const take = (chunk: Uint8Array) => {
+      size += chunk.length;
+      if (head) {
+        tail = lastBytes([tail, chunk]);
+      } else if (size > this.#max) {
+        head = concat([...parts, chunk]).slice(0, EDGE);
+        tail = lastBytes([...parts, chunk]);
+        parts = [];
+      } else if (chunk.length) parts.push(chunk);
+    };
+    const end = () => {
+      if (head) this.#oversize(head, tail, size);
+      else if (size) this.#parse(concat(parts));
+      parts = [];
+      size = 0;
+      head = undefined;
+      tail = new Uint8Array(0);
+    };
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      let start = 0;
+      for (let nl = value.indexOf(NEWLINE); nl !== -1; nl = value.indexOf(NEWLINE, start)) {
+        take(value.subarray(start, nl));
+        end();
+        start = nl + 1;
+      }
+      if (start < value.length) take(start ? value.subarray(start) : value);
+      if (this.#closed) return;
+    }
+    if (size) end();
+  }
+
+  #parse(bytes: Uint8Array): void {
+    const line = new TextDecoder().decode(bytes).replace(/\r$/, "");
+    if (!line.trim()) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.#fail(new Error(`${this.#peer} sent a line that is not JSON: ${preview(line)}`));
+      return;
+    }
+    if (!isMessage(message)) {
+      this.#fail(
+        new Error(`${this.#peer} sent JSON that is not a JSON-RPC message: ${preview(line)}`),
+      );
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  // A message over the limit: when it is an answer, its request gets an error
+  // in its place, so that nobody waits for an answer that was thrown away.
+  #oversize(head: Uint8Array, tail: Uint8Array, size: number): void {
+    const decoder = new TextDecoder();
+    const start = decoder.decode(head);
+    const end = decoder.decode(tail);
+    const id = /^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/.exec(
+      start,
+    )?.[1] ?? /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(end)?.[1];
+    // A request or notification names its method at one end or the other (an
+    // unescaped "method" key); an answer does not, unless its result has such a
+    // key, and then its request waits for the timeout instead.
+    const isAnswer = id !== undefined && !/(?<!\\)"method"\s*:/.test(start + end);
+    const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    const message = `${this.#peer} sent a message of ${mib(size)} MiB, over the limit of ` +
+      `${mib(this.#max)} MiB (maxMessageBytes; the CLI's --max-message-mb): it was not read.`;
+    if (isAnswer) {
+      this.onmessage?.({
+        jsonrpc: "2.0",
+        id: JSON.parse(id!),
+        error: {
+          code: -32603,
+          message: `${message} Ask for less (a narrower path, fewer items), or raise the limit.`,
+        },
+      });
+    }
+    this.#fail(new Error(message));
+  }
+
+  #fail(error: unknown): void {
+    this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function lastBytes(parts: Uint8Array[]): Uint8Array {
+  const joined = concat(parts);
+  return joined.slice(Math.max(0, joined.length - EDGE));
+}
+
+function preview(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 200)}… (${line.length} characters)` : line;
+}
+
+function isMessage(value: unknown): value is JsonRpcMessage {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const message = value as Record<string, unknown>;
+  if (message.jsonrpc !== "2.0") return false;
+  if (typeof message.method === "string") return true;
+  return ("result" in message || "error" in message) &&
+    (typeof message.id === "string" || typeof message.id === "number");
+}
