@@ -224,7 +224,7 @@ async function write(
   const guard = guarded(emit, base, "write", timeoutMs);
   for (const batch of batches(entries, WRITE_BATCH_CHARS)) {
     const ttl = secondsLeft(deadline, now());
-    if (ttl < 1) return fail(new Error("the TTL ran out while the result was being written"));
+    if (ttl <= 0) return fail(new Error("the TTL ran out while the result was being written"));
     const done = await guard(() =>
       store.setMany
         ? store.setMany(batch, ttl)
@@ -233,7 +233,7 @@ async function write(
     if (!done.ok) return "failed";
   }
   const ttl = secondsLeft(deadline, now());
-  if (ttl < 1) return fail(new Error("the TTL ran out while the result was being written"));
+  if (ttl <= 0) return fail(new Error("the TTL ran out while the result was being written"));
   const done = await guard(() => store.set(base, recordValue, ttl));
   if (!done.ok) return "failed";
   emit({
@@ -427,8 +427,8 @@ function clamp(start: number, end: number, length: number): [number, number] {
 }
 
 function secondsLeft(deadline: number, now: number): number {
-  // Round down: no value outlives the deadline.
-  return Math.floor((deadline - now) / 1000);
+  // Stores keep values to the millisecond: none outlives the deadline.
+  return (deadline - now) / 1000;
 }
 
 function* batches<T extends [string, string]>(entries: T[], maxChars: number): Generator<T[]> {

@@ -101,7 +101,7 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     return value.d > now() ? value.v : undefined;
   };
   const wrap = (value: string, ttlSeconds: number): Wrapped => ({
-    d: now() + ttl(ttlSeconds) * 1000,
+    d: now() + ttl(ttlSeconds),
     v: value,
   });
   return {
@@ -148,16 +148,17 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     ttlSeconds: number,
   ): Promise<void> {
     for (const [key, value] of entries) {
-      atomic.set(keyOf(key), wrap(value, ttlSeconds), { expireIn: ttl(ttlSeconds) * 1000 });
+      atomic.set(keyOf(key), wrap(value, ttlSeconds), { expireIn: ttl(ttlSeconds) });
     }
     const result = await atomic.commit();
     if (!result.ok) throw new Error("denoKvStore: an atomic write was not committed");
   }
 }
 
+/** Milliseconds for `expireIn`. */
 function ttl(seconds: number): number {
-  if (!(seconds >= 1) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be at least 1, got ${seconds}`);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) {
+    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
   }
-  return Math.floor(seconds);
+  return Math.ceil(seconds * 1000);
 }

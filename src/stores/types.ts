@@ -72,9 +72,13 @@ export interface PageStore {
    * the key is absent.
    */
   getRange?(key: string, start: number, end: number): Promise<string | undefined>;
-  /** Stores `value` at `key` for `ttlSeconds` (a whole number, at least 1). */
+  /**
+   * Stores `value` at `key` for `ttlSeconds`: positive, often fractional (the
+   * time left of a result's TTL). Keep it no longer, to the millisecond where
+   * the backend can; round up where it cannot.
+   */
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
-  /** Stores several values in as few round trips as the backend allows. */
+  /** Stores several values, each for `ttlSeconds`, in as few round trips as the backend allows. */
   setMany?(entries: readonly (readonly [string, string])[], ttlSeconds: number): Promise<void>;
   /** Removes `key`; no error when it is absent. */
   delete(key: string): Promise<void>;

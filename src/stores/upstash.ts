@@ -47,8 +47,8 @@ export interface UpstashRedis {
   mget(...keys: string[]): Promise<unknown[]>;
   /** `GETRANGE key start end` (end inclusive). */
   getrange(key: string, start: number, end: number): Promise<unknown>;
-  /** `SET key value EX seconds`. */
-  set(key: string, value: string, options: { ex: number }): Promise<unknown>;
+  /** `SET key value PX milliseconds`. */
+  set(key: string, value: string, options: { px: number }): Promise<unknown>;
   /** `DEL key…`. */
   del(...keys: string[]): Promise<number>;
   /** A pipeline: several commands in one request. */
@@ -57,8 +57,8 @@ export interface UpstashRedis {
 
 /** The part of an `@upstash/redis` pipeline that {@linkcode upstashStore} uses. */
 export interface UpstashPipeline {
-  /** Queues `SET key value EX seconds`. */
-  set(key: string, value: string, options: { ex: number }): unknown;
+  /** Queues `SET key value PX milliseconds`. */
+  set(key: string, value: string, options: { px: number }): unknown;
   /** Sends the queued commands; rejects if one failed. */
   exec(): Promise<unknown[]>;
 }
@@ -74,7 +74,7 @@ const PIPELINE_CHARS = 4 * 1024 * 1024;
  * A {@linkcode PageStore} on Upstash Redis. Values are plain strings that never
  * parse as JSON, so the client's `automaticDeserialization` may stay on.
  * Range reads use `GETRANGE`; several keys are read with one `MGET`, written
- * with one pipeline of `SET … EX`.
+ * with one pipeline of `SET … PX`.
  *
  * @example
  * ```ts
@@ -112,16 +112,16 @@ export function upstashStore(redis: UpstashRedis): PageStore {
       return value === undefined ? undefined : String(value);
     },
     async set(key, value, ttlSeconds) {
-      await redis.set(key, value, { ex: ttl(ttlSeconds) });
+      await redis.set(key, value, { px: ttl(ttlSeconds) });
     },
     async setMany(entries, ttlSeconds) {
-      const ex = ttl(ttlSeconds);
+      const px = ttl(ttlSeconds);
       for (let i = 0; i < entries.length;) {
         const pipeline = redis.pipeline();
         let chars = 0;
         do {
           const [key, value] = entries[i++];
-          pipeline.set(key, value, { ex });
+          pipeline.set(key, value, { px });
           chars += key.length + value.length;
         } while (i < entries.length && chars + entries[i][1].length <= PIPELINE_CHARS);
         await pipeline.exec();
@@ -143,9 +143,10 @@ function text(value: unknown): string | undefined {
   return value;
 }
 
+/** Milliseconds for `PX`. */
 function ttl(seconds: number): number {
-  if (!(seconds >= 1) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be at least 1, got ${seconds}`);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) {
+    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
   }
-  return Math.floor(seconds);
+  return Math.ceil(seconds * 1000);
 }

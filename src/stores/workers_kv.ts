@@ -95,9 +95,9 @@ export function workersKvStore(
   };
   const put = (key: string, value: string, ttlSeconds: number) => {
     const seconds = ttl(ttlSeconds);
-    const deadline = now() + seconds * 1000;
+    const deadline = Math.ceil(now() + seconds * 1000);
     return namespace.put(prefix + key, `${deadline.toString(36)}:${value}`, {
-      expirationTtl: Math.max(MIN_TTL, seconds),
+      expirationTtl: Math.max(MIN_TTL, Math.ceil(seconds)),
     });
   };
   return {
@@ -129,8 +129,8 @@ export function workersKvStore(
 }
 
 function ttl(seconds: number): number {
-  if (!(seconds >= 1) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be at least 1, got ${seconds}`);
+  if (!(seconds > 0) || !Number.isFinite(seconds)) {
+    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
   }
-  return Math.floor(seconds);
+  return seconds;
 }

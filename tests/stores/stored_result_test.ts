@@ -190,7 +190,7 @@ Deno.test("no stored value outlives ttlSeconds: each is written with the time le
     ttlSeconds: 10,
     now: () => now,
   });
-  assert.deepEqual(ttls, [10, 8]);
+  assert.deepEqual(ttls, [10, 8.5]);
 });
 
 Deno.test("the record is written last: a reader during a write misses, never reads part", async () => {
