@@ -2,8 +2,10 @@
  * A cache store on Deno KV (Deno Deploy, or a local database with
  * `--unstable-kv`).
  *
- * Deno KV limits designed for: values ≤ 64 KiB serialized, keys ≤ 2 KiB,
- * `getMany` ≤ 10 keys, an atomic operation ≤ 800 KiB of mutations. Expiry
+ * Deno KV limits designed for (measured with Deno 2.9): values ≤ 64 KiB
+ * serialized ("Value too large (max 65536 bytes)"), keys ≤ 2 KiB, `getMany` ≤ 10
+ * keys ("Too many ranges (max 10)"), an atomic operation ≤ 1,000 mutations and
+ * ≤ 819,200 bytes of keys and values. Expiry
  * (`expireIn`) is lazy: an entry can be read well after it (1.5 s measured),
  * so every value carries its deadline and a read past it is a miss.
  *
@@ -59,6 +61,8 @@ export interface DenoKvStoreOptions {
 const MAX_VALUE = 65_536;
 const GET_MANY = 10;
 const ATOMIC_BYTES = 800 * 1024;
+const ATOMIC_MUTATIONS = 1_000;
+const WIDE = /[\u0100-\uffff]/;
 /** Room for the wrapper object, the deadline and V8's serialization headers. */
 const WRAPPER_BYTES = 256;
 
@@ -121,20 +125,21 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     },
     async setMany(entries, ttlSeconds) {
       const writes: Promise<void>[] = [];
-      for (let i = 0; i < entries.length;) {
-        const batch: (readonly [string, string])[] = [];
-        let bytes = 0;
-        do {
-          batch.push(entries[i]);
-          bytes += 3 * (entries[i][0].length + entries[i][1].length) + WRAPPER_BYTES;
-          i++;
-        } while (
-          i < entries.length &&
-          bytes + 3 * (entries[i][0].length + entries[i][1].length) + WRAPPER_BYTES <=
-            ATOMIC_BYTES
-        );
-        writes.push(commit(kv.atomic(), batch, ttlSeconds));
+      let batch: (readonly [string, string])[] = [];
+      let bytes = 0;
+      for (const entry of entries) {
+        const size = serializedSize(entry[0]) + serializedSize(entry[1]) + WRAPPER_BYTES;
+        if (
+          batch.length > 0 && (bytes + size > ATOMIC_BYTES || batch.length === ATOMIC_MUTATIONS)
+        ) {
+          writes.push(commit(kv.atomic(), batch, ttlSeconds));
+          batch = [];
+          bytes = 0;
+        }
+        batch.push(entry);
+        bytes += size;
       }
+      if (batch.length > 0) writes.push(commit(kv.atomic(), batch, ttlSeconds));
       await Promise.all(writes);
     },
     async delete(key) {
@@ -153,6 +158,11 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     const result = await atomic.commit();
     if (!result.ok) throw new Error("denoKvStore: an atomic write was not committed");
   }
+}
+
+/** V8 serializes a string as one byte a unit when all are Latin-1, else two. */
+function serializedSize(text: string): number {
+  return text.length * (WIDE.test(text) ? 2 : 1);
 }
 
 /** Milliseconds for `expireIn`. */
