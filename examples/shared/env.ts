@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { PaginateOptions } from "@pagewise/mcp";
+import { createPager, type PaginateOptions } from "@pagewise/mcp";
 import type { DemoOptions } from "./server.ts";
 
 /** Reads one variable; `undefined` when unset. */
@@ -48,6 +48,7 @@ export function demoOptionsFromEnv(env: EnvReader, platformSuffixes: string[] = 
     if (!secret) throw new Error("PAGEWISE_CURSOR_TTL needs PAGEWISE_SECRET: set both.");
     pagewise.cursorTtlSeconds = ttl;
   }
+  createPager(pagewise); // throws now, with the limit's name, when a limit is too small
   const hosts = (env("ALLOWED_HOSTS") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
   return { pagewise, hosts: { hosts, suffixes: platformSuffixes } };
 }

@@ -91,26 +91,26 @@ export interface ReportArgs {
   weeks?: number;
 }
 
-const charts = new Map<number, Promise<string>>();
+const WEEKS = weeklyActivity(DATA.issues);
+const BY_WEEK = Map.groupBy(DATA.issues, (issue) => weekStart(issue.created_at));
+const charts = new Map<number, string>(); // at most one a possible `weeks`
 
 /**
  * A Markdown summary, a PNG chart of issues opened and closed each week, and
  * every issue opened in those weeks as Markdown tables.
  */
-export async function activityReport({ weeks = 156 }: ReportArgs): Promise<ToolOutput> {
-  const all = weeklyActivity(DATA.issues);
-  const shown = all.slice(-weeks);
+export function activityReport({ weeks = WEEKS.length }: ReportArgs): ToolOutput {
+  const shown = WEEKS.slice(-weeks);
   const first = shown[0].week;
-  if (!charts.has(weeks)) charts.set(weeks, activityChart(shown).then(base64));
+  if (!charts.has(weeks)) charts.set(weeks, base64(activityChart(shown)));
   const opened = shown.reduce((n, w) => n + w.opened, 0);
   const closed = shown.reduce((n, w) => n + w.closed, 0);
   const summary = `# Issue activity, ${shown.length} weeks from ${first}\n\n` +
     `${opened} issues opened and ${closed} closed; ${shown.at(-1)!.open_at_end} open at the end. ` +
     "The chart shows opened issues in blue above the axis and closed ones in orange below it, " +
     "one pair of bars a week, grid lines every 10 issues.";
-  const byWeek = Map.groupBy(DATA.issues, (issue) => weekStart(issue.created_at));
   const sections = shown.map((week) => {
-    const rows = (byWeek.get(week.week) ?? []).map((i) =>
+    const rows = (BY_WEEK.get(week.week) ?? []).map((i) =>
       `| #${i.number} | ${i.title} | ${i.labels.join(", ")} | ${i.author} | ${i.state} |`
     );
     return `## Week of ${week.week}: ${week.opened} opened, ${week.closed} closed, ` +
@@ -120,17 +120,14 @@ export async function activityReport({ weeks = 156 }: ReportArgs): Promise<ToolO
   return {
     content: [
       { type: "text", text: summary },
-      { type: "image", data: await charts.get(weeks)!, mimeType: "image/png" },
+      { type: "image", data: charts.get(weeks)!, mimeType: "image/png" },
       { type: "text", text: sections.join("\n\n") },
     ],
   };
 }
 
 /** The tools by name, for tests and measurements: each called with no arguments is its big result. */
-export const TOOLS: Record<
-  string,
-  (args: Record<string, never>) => ToolOutput | Promise<ToolOutput>
-> = {
+export const TOOLS: Record<string, (args: Record<string, never>) => ToolOutput> = {
   search_issues: searchIssues,
   read_log: readLog,
   list_files: listFiles,
@@ -172,7 +169,8 @@ export function registerTools(server: McpServer): void {
     description: "A weekly report of issue activity: a summary, a PNG chart, and every issue " +
       "opened in each week.",
     inputSchema: z.object({
-      weeks: z.number().int().min(1).max(156).default(156).describe("The last N weeks."),
+      weeks: z.number().int().min(1).max(WEEKS.length).default(WEEKS.length)
+        .describe(`The last N weeks; all ${WEEKS.length} by default.`),
     }),
     annotations: { readOnlyHint: true },
   }, (args: ReportArgs) => activityReport(args));
