@@ -10,7 +10,7 @@
  * const pager = createPager({ maxTokens: 5_000 });
  * const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join("\n");
  * const page = await pager.page(lines, { scope: "read_log {}" });
- * console.log(page.cut, page.nextCursor !== undefined); // true true
+ * if (!page.cut || page.nextCursor === undefined) throw new Error("expected a first page");
  * ```
  *
  * @module
@@ -18,16 +18,14 @@
 
 export { createPager } from "./src/pager.ts";
 export type {
-  Block,
-  BlockPage,
-  Page,
-  PageKind,
+  OpenCursor,
   PageOptions,
   Pager,
   PagerEvent,
   PagerOptions,
   Prepared,
 } from "./src/pager.ts";
+export type { Block, BlockPage, Page, PageKind } from "./src/page.ts";
 export { CursorError } from "./src/cursor.ts";
 export type { CursorErrorReason } from "./src/cursor.ts";
 export { estimateTokens } from "./src/tokens.ts";
@@ -36,8 +34,11 @@ export { clients } from "./src/limits.ts";
 export type { Limits } from "./src/limits.ts";
 export { paginate } from "./src/mcp/paginate.ts";
 export type { PaginateOptions } from "./src/mcp/paginate.ts";
-export { createResultPager, MEDIA_TOKENS, pagedTool, toolScope } from "./src/mcp/result.ts";
-export type { PageResultOptions, ResultPager } from "./src/mcp/result.ts";
+export { createResultPager } from "./src/mcp/result_pager.ts";
+export type { PageResultOptions, ResultPager } from "./src/mcp/result_pager.ts";
+export { MEDIA_TOKENS } from "./src/mcp/media.ts";
+export { pagedTool } from "./src/mcp/paged_tool.ts";
+export { toolScope } from "./src/mcp/scope.ts";
 export type { ContentBlock, ToolDescription, ToolResult } from "./src/mcp/types.ts";
-export { listAll, paginateLists } from "./src/mcp/lists.ts";
-export type { ListingClient, ListKind, PaginateListsOptions } from "./src/mcp/lists.ts";
+export { listAll, paginateLists } from "./src/mcp/list_methods.ts";
+export type { ListingClient, ListKind, PaginateListsOptions } from "./src/mcp/list_methods.ts";

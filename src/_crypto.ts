@@ -74,3 +74,30 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
   // Reject non-canonical encodings (stray low bits), so one cursor has one spelling.
   return toBase64Url(bytes) === text ? bytes : undefined;
 }
+
+/**
+ * The first `bytes` bytes of SHA-256 of `kind` and `text`, where two
+ * different strings never share a digest input: well-formed text is hashed
+ * as UTF-8, text with lone surrogates as its UTF-16 code units (UTF-8 would
+ * turn every lone surrogate into U+FFFD).
+ */
+export async function fingerprint(kind: string, text: string, bytes: number): Promise<Uint8Array> {
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed?.() ??
+    !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ""));
+  const data = wellFormed ? utf8(text) : utf16(text);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  // The kind (and the encoding) is hashed with the digest, not prepended to
+  // the text: that would copy a text of many megabytes once more.
+  const tagged = utf8(`${wellFormed ? "8" : "16"}:${kind}:${toBase64Url(digest)}`);
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", tagged)).subarray(0, bytes);
+}
+
+function utf16(text: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[2 * i] = c & 0xff;
+    out[2 * i + 1] = c >> 8;
+  }
+  return out;
+}

@@ -1,68 +1,90 @@
-// Renders page envelopes: the result's own shape with a page object first and
-// the paged list (or a part of one item) in its slot.
+// Renders pages of elements from the source text: the result's own text with
+// a page object first and, in the paged container, a run of its elements
+// copied verbatim (so numbers, escapes and formatting are never rewritten).
 
-import { type Json, replaceAt } from "./_values.ts";
+import type { Container } from "./_json_scan.ts";
 
-// Sentinels marking where the list and a part go in a rendered envelope.
-const nonce = Math.random().toString(36).slice(2);
-const SLOT = `\u0000pagewise-slot-${nonce}`;
-/** Placeholder for `page.part`, replaced by {@linkcode withPart}. */
-export const PART = `\u0000pagewise-part-${nonce}`;
-const SLOT_JSON = JSON.stringify(SLOT);
-const PART_JSON = JSON.stringify(PART);
-
-/** A rendered envelope around an empty list slot. */
-export interface Envelope {
-  before: string;
-  after: string;
-  /** Indent of the list's items; undefined when compact. */
-  itemIndent?: string;
-  /** Indent of the list's closing bracket. */
-  closeIndent: string;
+/** Where the paged elements sit in the source text. */
+export interface Shape {
+  text: string;
+  container: Container;
+  /** A list at the top is wrapped: `{"page": …, "items": [...]}`. */
+  rootIsArray: boolean;
+  /** Offset of the root object's `{` (when the root is an object). */
+  rootOpen: number;
+  /** `page`, or `_page` (and so on) when the root object has that key. */
+  pageKey: string;
 }
 
-export function pageKeyOf(root: Json): string {
-  let key = "page";
-  if (root !== null && typeof root === "object" && !Array.isArray(root)) {
-    while (Object.hasOwn(root, key)) key = `_${key}`;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function spaceAfter(text: string, at: number): string {
+  let end = at;
+  while (end < text.length && isSpace(text.charCodeAt(end))) end++;
+  return text.slice(at, end);
+}
+
+function spaceBefore(text: string, at: number): string {
+  let start = at;
+  while (start > 0 && isSpace(text.charCodeAt(start - 1))) start--;
+  return text.slice(start, at);
+}
+
+/** The text around the container's content: everything before its elements, and after. */
+export interface Frame {
+  head: string;
+  tail: string;
+}
+
+/**
+ * The frame of a page with `pageObject` first. In an indented result the
+ * page object is indented like the result's own members.
+ */
+export function frame(shape: Shape, pageObject: Record<string, unknown>): Frame {
+  const { text, container } = shape;
+  const afterOpen = shape.rootIsArray ? "" : spaceAfter(text, shape.rootOpen + 1);
+  const newline = afterOpen.lastIndexOf("\n");
+  const indent = newline === -1 ? "" : afterOpen.slice(newline + 1);
+  const member = indent
+    ? `${JSON.stringify(shape.pageKey)}: ${
+      JSON.stringify(pageObject, null, indent).replaceAll("\n", `\n${indent}`)
+    },`
+    : `${JSON.stringify(shape.pageKey)}:${JSON.stringify(pageObject)},`;
+  if (shape.rootIsArray) {
+    return {
+      head: `{${member}"items":[`,
+      tail: `${spaceBefore(text, container.close)}]}`,
+    };
   }
-  return key;
+  const insert = shape.rootOpen + 1 + afterOpen.length;
+  const closer = text.slice(container.close);
+  const close = spaceBefore(text, container.close);
+  if (container.open === shape.rootOpen) {
+    // The root object's own entries are paged: the page object is its first member.
+    return { head: text.slice(0, insert) + member + afterOpen, tail: close + closer };
+  }
+  return {
+    head: text.slice(0, insert) + member + afterOpen + text.slice(insert, container.open + 1),
+    tail: close + closer,
+  };
 }
 
-export function envelope(
-  root: Json,
-  path: string[],
-  pageObject: Record<string, unknown>,
-  indent: string,
-): Envelope {
-  const pageKey = pageKeyOf(root);
-  const shell = path.length === 0 && Array.isArray(root)
-    ? { [pageKey]: pageObject, items: SLOT }
-    : { [pageKey]: pageObject, ...(replaceAt(root, path, SLOT) as object) };
-  const text = JSON.stringify(shell, null, indent);
-  const i = text.lastIndexOf(SLOT_JSON);
-  const before = text.slice(0, i);
-  const after = text.slice(i + SLOT_JSON.length);
-  if (!indent) return { before, after, closeIndent: "" };
-  const lineStart = before.lastIndexOf("\n") + 1;
-  const closeIndent = /^[ \t]*/.exec(before.slice(lineStart))![0];
-  return { before, after, itemIndent: closeIndent + indent, closeIndent };
+/** Elements `from` to `to` (exclusive) of the container, as the source has them, separators included. */
+export function elements(shape: Shape, from: number, to: number): string {
+  const { text, container } = shape;
+  if (to <= from) return "";
+  const start = container.start(from);
+  return spaceBefore(text, start) + text.slice(start, container.end(to - 1));
 }
 
-export function itemChunk(item: Json, first: boolean, env: Envelope, indent: string): string {
-  const json = JSON.stringify(item, null, indent) ?? "null";
-  const sep = first ? "" : ",";
-  if (env.itemIndent === undefined) return sep + json;
-  return `${sep}\n${env.itemIndent}${json.replaceAll("\n", `\n${env.itemIndent}`)}`;
+/** What element `i` adds to a run that starts before it: its separator and its text. */
+export function element(shape: Shape, i: number, first: boolean): string {
+  const { text, container } = shape;
+  if (first) return elements(shape, i, i + 1);
+  return text.slice(container.end(i - 1), container.end(i));
 }
 
-export function assemble(env: Envelope, chunks: readonly string[]): string {
-  const close = chunks.length && env.itemIndent !== undefined ? `\n${env.closeIndent}]` : "]";
-  return `${env.before}[${chunks.join("")}${close}${env.after}`;
-}
-
-/** `text` with the PART placeholder replaced by `chunk` as a JSON string. */
-export function withPart(text: string, chunk: string): string {
-  const i = text.indexOf(PART_JSON);
-  return text.slice(0, i) + JSON.stringify(chunk) + text.slice(i + PART_JSON.length);
+/** A whole page of elements. */
+export function page(f: Frame, shape: Shape, from: number, to: number): string {
+  return f.head + elements(shape, from, to) + f.tail;
 }

@@ -47,6 +47,19 @@ export function isBoundary(text: string, pos: number): boolean {
 }
 
 /**
+ * Whether a chunk may start at `pos`: not inside a surrogate pair. A cut
+ * falls between graphemes where one fits, but a grapheme longer than a page
+ * (a long run of jamo or combining marks) is cut between its code points, and
+ * a cursor to such a cut is one this pager issued.
+ */
+export function isCodePointBoundary(text: string, pos: number): boolean {
+  if (pos <= 0 || pos >= text.length) return pos === 0 || pos === text.length;
+  const before = text.charCodeAt(pos - 1);
+  const at = text.charCodeAt(pos);
+  return !(before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff);
+}
+
+/**
  * Where to end a chunk that may run from `start` to at most `max`: after the
  * last line break in the second half of that span, else after the last space
  * there, else at the last grapheme boundary. When no boundary fits (one

@@ -1,7 +1,9 @@
 // Measures text against every limit at once, with the pager's token counter.
 
 import { DEFAULT_WEIGHTS, scan } from "./_estimator.ts";
-import type { ResolvedLimits } from "./limits.ts";
+// TODO(estimator): imported from _estimator.ts once it exports the proven bound.
+const MAX_TOKENS_PER_CODE_UNIT = 8;
+import type { ResolvedLimits } from "./_options.ts";
 import type { TokenCounter } from "./tokens.ts";
 
 /** What a text uses of each limit. `lines` counts line breaks. */
@@ -37,22 +39,36 @@ export function fitsIn(cost: Cost, room: Cost): boolean {
     cost.lines <= room.lines;
 }
 
-/** UTF-8 length of `text.slice(start, end)`, stopping once it passes `limit`. */
-function utf8Length(text: string, start: number, end: number, limit = Infinity): number {
-  let bytes = 0;
-  for (let i = start; i < end && bytes <= limit; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
+/** UTF-8 bytes of the code unit at `i` (a surrogate pair counts 4 on its high half, 0 on its low). */
+function utf8Size(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) {
+    const d = text.charCodeAt(i + 1);
+    return d >= 0xdc00 && d <= 0xdfff ? 4 : 3; // a lone surrogate is sent as U+FFFD
   }
-  return bytes;
+  if (c >= 0xdc00 && c <= 0xdfff) {
+    const b = text.charCodeAt(i - 1);
+    return i > 0 && b >= 0xd800 && b <= 0xdbff ? 0 : 3;
+  }
+  return 3;
+}
+
+/**
+ * The end of the longest prefix of `text.slice(start, end)` whose UTF-8
+ * length is at most `limit`, and that length. A prefix never ends inside a
+ * surrogate pair.
+ */
+function utf8Prefix(text: string, start: number, end: number, limit: number): [number, number] {
+  let bytes = 0;
+  for (let i = start; i < end; i++) {
+    let size = utf8Size(text, i);
+    if (i === start && size === 0) size = 3; // a slice starting at a low half sends U+FFFD
+    if (bytes + size > limit) return [i, bytes];
+    bytes += size;
+  }
+  return [end, bytes];
 }
 
 function lineBreaks(text: string, start: number, end: number, limit = Infinity): number {
@@ -72,17 +88,17 @@ export interface Meter {
   readonly limits: ResolvedLimits;
   /** The room of a whole page. */
   readonly page: Cost;
-  /** Tokens of `text` by the pager's counter. */
-  tokens(text: string): number;
   /** What `text` uses of every limit. */
   cost(text: string): Cost;
   /**
-   * Whether `text` fits `room`; cheap limits are checked first and the token
-   * count stops early where it can, so this is fast on a huge text.
+   * Whether `text` fits `room`; cheap limits are checked first, the length
+   * alone proves a fit where it can, and the token count stops early.
    */
   fits(text: string, room: Cost): boolean;
   /** The largest `end` such that `text.slice(start, end)` fits `room`. */
   prefix(text: string, start: number, room: Cost): number;
+  /** What a cursor of `length` base64url characters can cost at most. */
+  cursor(length: number): Cost;
 }
 
 export function createMeter(
@@ -90,18 +106,19 @@ export function createMeter(
   counter: TokenCounter | undefined,
   onFallback: (error: unknown) => void,
 ): Meter {
+  const estimate = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
   const tokens = (text: string): number => {
-    if (!counter) return scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+    if (!counter) return estimate(text);
     let n: unknown;
     try {
       n = counter(text);
     } catch (error) {
       onFallback(error);
-      return scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+      return estimate(text);
     }
     if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
       onFallback(new TypeError(`countTokens returned ${String(n)}, not a finite number >= 0`));
-      return scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+      return estimate(text);
     }
     return n;
   };
@@ -112,7 +129,7 @@ export function createMeter(
   const cost = (text: string): Cost => ({
     tokens: tokens(text),
     chars: text.length,
-    bytes: countBytes ? utf8Length(text, 0, text.length) : 0,
+    bytes: countBytes ? utf8Prefix(text, 0, text.length, Infinity)[1] : 0,
     lines: countLines ? lineBreaks(text, 0, text.length) : 0,
   });
 
@@ -121,10 +138,15 @@ export function createMeter(
     if (room.lines !== Infinity && lineBreaks(text, 0, text.length, room.lines) > room.lines) {
       return false;
     }
-    if (room.bytes !== Infinity && utf8Length(text, 0, text.length, room.bytes) > room.bytes) {
+    if (
+      room.bytes !== Infinity && text.length * 3 > room.bytes &&
+      utf8Prefix(text, 0, text.length, room.bytes)[0] < text.length
+    ) {
       return false;
     }
     if (!counter) {
+      // No text of this length can cost more: no need to estimate it.
+      if (text.length * MAX_TOKENS_PER_CODE_UNIT <= room.tokens) return true;
       return scan(text, 0, text.length, DEFAULT_WEIGHTS, room.tokens).end === text.length;
     }
     return tokens(text) <= room.tokens;
@@ -140,26 +162,7 @@ export function createMeter(
         if (n === room.lines) end = i;
       }
     }
-    if (room.bytes !== Infinity) {
-      let bytes = 0;
-      for (let i = start; i < end; i++) {
-        const c = text.charCodeAt(i);
-        const size = c < 0x80
-          ? 1
-          : c < 0x800
-          ? 2
-          : c >= 0xd800 && c <= 0xdbff
-          ? 4
-          : c >= 0xdc00 && c <= 0xdfff
-          ? 0
-          : 3;
-        if (bytes + size > room.bytes) {
-          end = i;
-          break;
-        }
-        bytes += size;
-      }
-    }
+    if (room.bytes !== Infinity) end = utf8Prefix(text, start, end, room.bytes)[0];
     if (!counter) return scan(text, start, end, DEFAULT_WEIGHTS, room.tokens).end;
     // A custom counter is opaque: binary search on its count.
     if (tokens(text.slice(start, end)) <= room.tokens) return end;
@@ -173,6 +176,16 @@ export function createMeter(
     return lo;
   };
 
+  // A base64url character is one byte, so at most one token for a byte-level
+  // tokenizer; two more for merges across the quotes around it. (The default
+  // estimator is tested to price any base64url text within this bound.)
+  const cursor = (length: number): Cost => ({
+    tokens: length + 2,
+    chars: length,
+    bytes: length,
+    lines: 0,
+  });
+
   return {
     limits,
     page: {
@@ -181,9 +194,9 @@ export function createMeter(
       bytes: limits.maxBytes,
       lines: limits.maxLines - 1,
     },
-    tokens,
     cost,
     fits,
     prefix,
+    cursor,
   };
 }

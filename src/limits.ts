@@ -43,34 +43,3 @@ export const clients: {
   claudeCode: { maxTokens: 25_000, maxChars: 50_000 },
   codex: { maxTokens: 20_000, maxBytes: 10 * 1024, maxLines: 256 },
 };
-
-/** The smallest limits a page note and one line of content fit in. */
-export const MINIMUM_LIMITS: Readonly<Required<Limits>> = {
-  maxTokens: 300,
-  maxChars: 800,
-  maxBytes: 800,
-  maxLines: 20,
-};
-
-/** Limits with every field set; unset limits are `Infinity`. */
-export type ResolvedLimits = Required<Limits>;
-
-/** Fills defaults and checks that each limit is a number at or above its minimum. */
-export function resolveLimits(limits: Limits): ResolvedLimits {
-  const resolved: ResolvedLimits = {
-    maxTokens: limits.maxTokens ?? 20_000,
-    maxChars: limits.maxChars ?? 50_000,
-    maxBytes: limits.maxBytes ?? Infinity,
-    maxLines: limits.maxLines ?? Infinity,
-  };
-  for (const name of Object.keys(resolved) as Array<keyof Limits>) {
-    const value = resolved[name];
-    if (typeof value !== "number" || Number.isNaN(value) || value < MINIMUM_LIMITS[name]) {
-      throw new RangeError(
-        `pagewise: ${name} must be a number of at least ${MINIMUM_LIMITS[name]} ` +
-          `(a page must hold its note and some content); got ${String(value)}.`,
-      );
-    }
-  }
-  return resolved;
-}

@@ -4,28 +4,34 @@
  * @module
  */
 
-import { constantTimeEqual, importHmacKey, sha256, toBase64Url } from "./_crypto.ts";
-import { type ListJob, listPages } from "./_list_pages.ts";
+import { createBinder, type OpenedCursor } from "./_binding.ts";
+import type { Call } from "./_call.ts";
+import type { CursorUnit } from "./_cursor_codec.ts";
+import { blocksFit, blocksPage, strip } from "./_cut_blocks.ts";
+import { elementsPage, frameFits } from "./_cut_elements.ts";
+import { textPage } from "./_cut_text.ts";
+import { documentOf, prepare, type Prepared } from "./_document.ts";
+import { fingerprint } from "./_crypto.ts";
+import { FINGERPRINT_BYTES } from "./_cursor_codec.ts";
 import { createMeter } from "./_measure.ts";
-import type { Call, Paging } from "./_paging.ts";
-import { textPages } from "./_text_pages.ts";
-import { type Block, type BlockPage, blockPages } from "./_block_pages.ts";
-import { trimPages } from "./_trim_pages.ts";
-import { type Json, type ListSlot, serialize, toJson } from "./_values.ts";
 import {
-  CursorError,
-  type CursorErrorReason,
-  type CursorState,
-  decodeCursor,
-  encodeCursor,
-  FINGERPRINT_BYTES,
-  SCOPE_BYTES,
-} from "./cursor.ts";
-import { type Limits, resolveLimits } from "./limits.ts";
-import { type Page, type PageKind, whole } from "./page.ts";
+  checkFunction,
+  checkOneOf,
+  checkSecret,
+  checkTtl,
+  resolveCursorParam,
+  resolveIndent,
+  resolveKeyPath,
+  resolveLimits,
+} from "./_options.ts";
+import { type OnChange, position } from "./_position.ts";
+import { fingerprintOf, type Source, sourceOf } from "./_source.ts";
+import { CursorError, type CursorErrorReason } from "./cursor.ts";
+import type { Limits } from "./limits.ts";
+import type { Block, BlockPage, Page, PageKind } from "./page.ts";
 import type { TokenCounter } from "./tokens.ts";
 
-export type { Block, BlockPage, Page, PageKind };
+export type { Prepared };
 
 /** Something that happened while paging, for logs and metrics. */
 export type PagerEvent =
@@ -37,16 +43,18 @@ export type PagerEvent =
     from: number;
     to: number;
     total: number;
-    unit: "items" | "characters" | "blocks";
+    unit: "items" | "entries" | "characters" | "blocks";
     /** Characters of text on the page. */
     chars: number;
+    /** The result changed since the cursor was issued; the page is from the current one. */
+    changed?: boolean;
   }
   | {
     type: "cut";
     scope: string;
     mode: "page" | "trim";
     total: number;
-    unit: "items" | "characters";
+    unit: "items" | "entries" | "characters" | "blocks";
   }
   | { type: "cursor_rejected"; scope: string; reason: CursorErrorReason }
   | { type: "counter_fallback"; error: unknown };
@@ -55,16 +63,23 @@ export type PagerEvent =
 export interface PagerOptions extends Limits {
   /** Exact token counter; the default is {@linkcode estimateTokens}. */
   countTokens?: TokenCounter;
-  /** JSON indent of pages: spaces or a string. Default: compact. */
+  /** JSON indent of values the pager serializes: up to 10 spaces, or a string of spaces and tabs. Default: compact. */
   indent?: number | string;
-  /** Dot path of the list to page in a dict (e.g. `"data.items"`). Default: its largest list. */
+  /** Dot path of the list (or object) to page in a dict (e.g. `"data.items"`). Default: found by size. */
   key?: string;
-  /** HMAC key that signs cursors; cursors without a valid signature are refused. */
+  /** HMAC key (at least 16 bytes) that signs cursors; cursors without a valid signature are refused. */
   secret?: string | Uint8Array;
-  /** Seconds a cursor stays valid. Needs `secret`. */
+  /** Seconds a cursor stays valid (1 to ten years). Needs `secret`. */
   cursorTtlSeconds?: number;
   /** Name of the cursor argument in notes. Default `"cursor"`. */
   cursorParam?: string;
+  /**
+   * What a cursor gets when what it pages changed since it was issued:
+   * `"continue"` (default), the page at its position in the current result,
+   * marked `changed` and saying so in its note; `"error"`, a `CursorError`
+   * with reason `changed_result`.
+   */
+  onChange?: OnChange;
   /** Observability hook. A hook that throws is ignored. */
   onEvent?: (event: PagerEvent) => void;
   /** Clock for cursor expiry, in milliseconds. Default `Date.now`. */
@@ -73,23 +88,52 @@ export interface PagerOptions extends Limits {
 
 /** Options of one {@linkcode Pager.page} call. */
 export interface PageOptions {
-  /** The cursor from the previous page's `nextCursor`; absent for the first page. */
-  cursor?: string;
+  /**
+   * The cursor from the previous page's `nextCursor` (or opened beforehand
+   * with {@linkcode Pager.openCursor}); absent for the first page.
+   */
+  cursor?: string | OpenCursor;
   /** Opaque string that cursors are bound to, such as a tool name and its arguments. */
   scope?: string;
+  /**
+   * The value is a string of JSON text: page it from its source (items and
+   * entries copied verbatim). Text that is not valid JSON is paged as text.
+   */
+  json?: boolean;
+}
+
+/**
+ * A cursor that was decoded and checked (form, signature, expiry, scope)
+ * before the tool ran. Pass it as `cursor` to {@linkcode Pager.page}.
+ */
+export interface OpenCursor {
+  /** The scope it was opened for. */
+  readonly scope: string;
+  /** The fingerprint of what it continues to page (hex), e.g. for a cache key. */
+  readonly fingerprint: string;
 }
 
 /** Cuts results into pages; see {@linkcode createPager}. */
 export interface Pager {
   /** The page of `value` that starts at `options.cursor` (the first page without one). */
   page(value: unknown, options?: PageOptions): Promise<Page>;
-  /** The first part of `value` that fits, without a cursor, with a note to narrow the request. */
-  trim(value: unknown, options?: Pick<PageOptions, "scope">): Promise<Page>;
+  /** The limits of every page, defaults filled (`Infinity` where unlimited). */
+  readonly limits: Readonly<Required<Limits>>;
+  /** Whether `text` is within every limit, as this pager counts. */
+  fits(text: string): boolean;
+  /** The first page of `value`, without a cursor, with a note to narrow the request. */
+  trim(value: unknown, options?: Pick<PageOptions, "scope" | "json">): Promise<Page>;
+  /**
+   * Checks a cursor before the tool runs: throws a {@linkcode CursorError}
+   * when it is malformed, foreign to `scope`, badly signed or expired. Only
+   * the check against the result (changed, out of range) is left for `page`.
+   */
+  openCursor(cursor: string, scope?: string): Promise<OpenCursor>;
   /**
    * Serializes `value` once so that paging it again in this process skips
    * that work; pass the result to `page` or `trim` in place of the value.
    */
-  prepare(value: unknown): Promise<Prepared>;
+  prepare(value: unknown, options?: Pick<PageOptions, "json">): Promise<Prepared>;
   /**
    * Pages mixed content: text blocks are cut like text, other blocks are kept
    * whole and go on a page of their own when they do not fit beside others
@@ -98,14 +142,16 @@ export interface Pager {
    */
   pageBlocks<T>(
     blocks: Block<T>[],
-    options?: PageOptions & { trim?: boolean },
+    options?: Omit<PageOptions, "json"> & { trim?: boolean },
   ): Promise<BlockPage<T>>;
 }
+
+const opened = new WeakMap<OpenCursor, OpenedCursor>();
 
 /**
  * Creates a pager. Every page it returns, envelope and note included, is
  * within every limit as counted by its counter, and following the cursors
- * reproduces the original value exactly.
+ * reproduces the original value exactly. Every option is checked here.
  *
  * @example
  * ```ts
@@ -114,26 +160,30 @@ export interface Pager {
  * const pager = createPager({ maxTokens: 2_000 });
  * const issues = Array.from({ length: 500 }, (_, i) => ({ id: i, title: `Issue ${i}` }));
  * const first = await pager.page(issues, { scope: "list_issues {}" });
- * console.log(first.from, first.to, first.total); // 1 … 500
  * const second = await pager.page(issues, { cursor: first.nextCursor, scope: "list_issues {}" });
- * console.log(second.from === first.to + 1); // true
+ * if (first.from !== 1 || second.from !== first.to + 1) throw new Error("pages do not follow");
  * ```
  */
 export function createPager(options: PagerOptions = {}): Pager {
-  const limits = resolveLimits(options);
-  if (options.cursorTtlSeconds !== undefined && options.secret === undefined) {
-    throw new TypeError(
-      "pagewise: cursorTtlSeconds needs secret: an unsigned expiry could be edited away. " +
-        "Pass a secret (an HMAC key) as well.",
-    );
+  if (options === null || typeof options !== "object") {
+    throw new TypeError("pagewise: createPager takes an options object (or nothing).");
   }
-  const indent = typeof options.indent === "number"
-    ? " ".repeat(Math.min(10, Math.max(0, options.indent)))
-    : (options.indent ?? "").slice(0, 10);
-  const keyPath = options.key ? options.key.split(".") : undefined;
-  const cursorParam = options.cursorParam ?? "cursor";
-  const now = options.now ?? Date.now;
-  const hmacKey = options.secret !== undefined ? importHmacKey(options.secret) : undefined;
+  const limits = resolveLimits(options);
+  checkFunction("countTokens", options.countTokens);
+  checkFunction("onEvent", options.onEvent);
+  checkFunction("now", options.now);
+  checkSecret("secret", options.secret);
+  checkTtl(options.cursorTtlSeconds, options.secret);
+  checkOneOf("onChange", options.onChange, ["continue", "error"] as const);
+  const indent = resolveIndent(options.indent);
+  const keyPath = resolveKeyPath(options.key);
+  const cursorParam = resolveCursorParam(options.cursorParam);
+  const onChange = options.onChange ?? "continue";
+  const binder = createBinder({
+    secret: options.secret,
+    ttlSeconds: options.cursorTtlSeconds,
+    now: options.now ?? Date.now,
+  });
 
   const emit = (event: PagerEvent): void => {
     try {
@@ -148,243 +198,204 @@ export function createPager(options: PagerOptions = {}): Pager {
     fellBack = true;
     emit({ type: "counter_fallback", error });
   });
+  const tooSmall = (what: string): never => {
+    throw new RangeError(
+      `pagewise: the limits (${JSON.stringify(limits)}) are too small to hold ${what}; ` +
+        `raise them.`,
+    );
+  };
 
-  // The kind is hashed with the digest, not prepended to the text: that would
-  // copy a text of many megabytes once more.
-  const fingerprintOf = async (kind: string, text: string) =>
-    (await sha256(kind + toBase64Url(await sha256(text)))).subarray(0, FINGERPRINT_BYTES);
+  async function open(cursor: string | OpenCursor, scope: string): Promise<OpenedCursor> {
+    if (typeof cursor !== "string") {
+      const known = opened.get(cursor);
+      if (!known) throw new CursorError("malformed");
+      if (known.scope !== scope) throw new CursorError("foreign_scope");
+      return known;
+    }
+    return await binder.open(cursor, scope);
+  }
 
-  async function cursorFor(ctx: Call, offset: number, part: number): Promise<string> {
-    const state: CursorState = {
-      offset,
-      part,
-      fingerprint: ctx.fingerprint,
-      scope: ctx.scopeHash,
+  async function callFor(
+    scope: string,
+    unit: CursorUnit,
+    fingerprintOfPaged: Uint8Array | undefined,
+    trim: boolean,
+    changed: boolean,
+  ): Promise<Call> {
+    const scopeHash = trim ? undefined : await binder.scopeHash(scope);
+    return {
+      meter,
+      cursorParam,
+      mode: { trim, changed },
+      next: (offset, part) => binder.issue(scopeHash!, fingerprintOfPaged!, unit, offset, part),
+      cursorLength: (maxOffset, maxPart) => binder.maxLength(unit, maxOffset, maxPart),
+      tooSmall,
     };
-    if (options.cursorTtlSeconds !== undefined) {
-      state.expiresAt = Math.ceil(now() / 1000 + options.cursorTtlSeconds);
-    }
-    return encodeCursor(state, await hmacKey);
   }
 
-  async function readCursor(cursor: string, ctx: Call): Promise<CursorState> {
-    const state = await decodeCursor(cursor, await hmacKey, Math.floor(now() / 1000));
-    if (!constantTimeEqual(state.scope, ctx.scopeHash)) throw new CursorError("foreign_scope");
-    if (!constantTimeEqual(state.fingerprint, ctx.fingerprint)) {
-      throw new CursorError("changed_result");
+  // Reports a refused cursor, then lets the error go on to the caller.
+  async function reporting<T>(scope: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof CursorError) {
+        emit({ type: "cursor_rejected", scope, reason: error.reason });
+      }
+      throw error;
     }
-    return state;
   }
 
-  function serve(ctx: Call, page: Page): Page {
-    emit({
+  function served(scope: string, page: Page): Page {
+    const event: PagerEvent = {
       type: "page",
-      scope: ctx.scope,
+      scope,
       kind: page.kind,
       from: page.from,
       to: page.to,
       total: page.total,
       unit: page.unit,
       chars: page.text.length,
-    });
+    };
+    if (page.changed) event.changed = true;
+    emit(event);
     return page;
   }
 
-  function tooSmall(what: string): never {
-    throw new RangeError(
-      `pagewise: the limits (${JSON.stringify(limits)}) are too small to hold ${what}; ` +
-        `raise them.`,
-    );
-  }
-
-  const paging: Paging = { meter, indent, cursorParam, cursorFor, readCursor, serve, tooSmall };
-  const pageText = textPages(paging);
-  const { pageBlocks, fitsWhole, strip } = blockPages(paging);
-  const { trimValue, trimAsText } = trimPages(paging, pageText);
-  const { pageList, envelopeFits } = listPages(paging, trimAsText);
-
-  // ---- entry points -------------------------------------------------------
-
-  async function run(value: unknown, cursor: string | undefined, scope: string, trim: boolean) {
-    const ctx: Call = {
-      scope,
-      scopeHash: ZERO_SCOPE,
-      fingerprint: ZERO_FINGERPRINT,
-      trim,
-    };
-    try {
-      return await dispatch(value, cursor, ctx);
-    } catch (error) {
-      if (error instanceof CursorError) {
-        emit({ type: "cursor_rejected", scope, reason: error.reason });
-      }
-      throw error;
+  async function run(
+    value: unknown,
+    cursor: string | OpenCursor | undefined,
+    scope: string,
+    json: boolean,
+    trim: boolean,
+  ): Promise<Page> {
+    const openedCursor = cursor === undefined ? undefined : await open(cursor, scope);
+    const doc = documentOf(value, json, indent);
+    if (!openedCursor && meter.fits(doc.text, meter.page)) {
+      const unit = doc.json ? "items" : "characters";
+      const total = doc.json ? 1 : doc.text.length;
+      return served(scope, {
+        text: doc.text,
+        cut: false,
+        kind: "whole",
+        from: 1,
+        to: total,
+        total,
+        unit,
+      });
     }
-  }
-
-  async function dispatch(value: unknown, cursor: string | undefined, ctx: Call): Promise<Page> {
-    const prepared = prepareValue(value);
-    if (cursor === undefined) {
-      // Indented JSON is longer than compact: past the character limit, no need to render it.
-      const shown = prepared.json === undefined || prepared.text.length > meter.limits.maxChars
-        ? prepared.text
-        : shownJson(prepared, indent);
-      if (meter.fits(shown, meter.page)) {
-        const total = prepared.json === undefined
-          ? shown.length
-          : Array.isArray(prepared.json)
-          ? prepared.json.length
-          : 1;
-        return serve(
-          ctx,
-          whole(shown, total, prepared.json === undefined ? "characters" : "items"),
-        );
-      }
+    let source: Source = sourceOf(doc, keyPath, limits.maxChars);
+    if (source.kind === "elements") {
+      // The other fields may leave no room: then the JSON is paged as text, losslessly.
+      const probe = await callFor(scope, "elements", undefined, trim, false);
+      if (!frameFits(probe, source)) source = { kind: "text", text: doc.text };
     }
-    // A trim issues no cursor, so it needs neither hash of the whole result.
-    if (!ctx.trim) {
-      ctx.scopeHash = (await sha256(ctx.scope)).subarray(0, SCOPE_BYTES);
-      prepared.fingerprint ??= fingerprintOf(
-        prepared.json === undefined ? "t" : "j",
-        prepared.text,
-      );
-      ctx.fingerprint = await prepared.fingerprint;
+    const unit: CursorUnit = source.kind === "text" ? "characters" : "elements";
+    const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
+    const at = position(openedCursor, {
+      unit,
+      fingerprint: paged,
+      total: source.kind === "text" ? source.text.length : source.shape.container.count,
+      textAt: (offset) =>
+        source.kind === "text"
+          ? source.text
+          : offset < source.shape.container.count
+          ? source.shape.text.slice(
+            source.shape.container.start(offset),
+            source.shape.container.end(offset),
+          )
+          : undefined,
+    }, onChange);
+    if (!openedCursor) {
+      emit({
+        type: "cut",
+        scope,
+        mode: trim ? "trim" : "page",
+        total: source.kind === "text" ? source.text.length : source.shape.container.count,
+        unit: source.kind === "text" ? "characters" : source.unit,
+      });
     }
-    if (prepared.json === undefined) {
-      if (cursor === undefined) emitCut(ctx, prepared.text.length, "characters");
-      return pageText(prepared.text, cursor, ctx);
-    }
-    const job = chooseList(prepared.json, prepared.lists);
-    if (cursor === undefined) {
-      if (job) emitCut(ctx, job.list.length, "items");
-      else emitCut(ctx, prepared.text.length, "characters");
-    }
-    if (job && job.list.length > 0) {
-      const others = prepared.text.length - (job.size ?? 0);
-      if (others < meter.limits.maxChars && await envelopeFits(job, ctx)) {
-        return pageList(job, cursor, ctx);
-      }
-      // The other fields (often other large lists) leave no room: page the
-      // JSON as text, which stays lossless, rather than cut it.
-      if (!ctx.trim) return pageText(shownJson(prepared, indent), cursor, ctx);
-    }
-    if (cursor !== undefined) {
-      await readCursor(cursor, ctx); // a foreign or stale cursor says so first
-      throw new CursorError("out_of_range");
-    }
-    return trimValue(prepared.json, prepared.text, { ...ctx, trim: true });
-  }
-
-  function emitCut(ctx: Call, total: number, unit: "items" | "characters"): void {
-    emit({ type: "cut", scope: ctx.scope, mode: ctx.trim ? "trim" : "page", total, unit });
-  }
-
-  function chooseList(root: Json, lists: ListSlot[]): ListJob | undefined {
-    if (Array.isArray(root)) return { root, path: [], list: root, size: lists[0]?.size };
-    let best: ListSlot | undefined;
-    if (keyPath) best = lists.find((slot) => slot.path.join(".") === keyPath.join("."));
-    if (!best) { for (const slot of lists) if (!best || slot.size > best.size) best = slot; }
-    return best &&
-      { root, path: best.path, list: best.list, name: best.path.join("."), size: best.size };
+    const call = await callFor(scope, unit, paged, trim, at.changed);
+    const page = source.kind === "text"
+      ? await textPage(call, source.text, at.offset)
+      : await elementsPage(call, source, at.offset, at.part);
+    return served(scope, page);
   }
 
   async function blocks<T>(
     content: Block<T>[],
-    options: PageOptions & { trim?: boolean } = {},
+    blockOptions: Omit<PageOptions, "json"> & { trim?: boolean },
   ): Promise<BlockPage<T>> {
-    const scope = options.scope ?? "";
-    const call: Call = {
-      scope,
-      scopeHash: (await sha256(scope)).subarray(0, SCOPE_BYTES),
-      fingerprint: ZERO_FINGERPRINT,
-      trim: options.trim === true,
-    };
-    try {
-      if (options.cursor === undefined && fitsWhole(content)) {
-        return {
-          blocks: content.map(strip),
-          cut: false,
-          from: 1,
-          to: content.length,
-          total: content.length,
-        };
-      }
-      const serialized = JSON.stringify(content.map((b) => ("text" in b ? b.text : b.whole)));
-      call.fingerprint = await fingerprintOf("b", serialized);
-      const page = await pageBlocks(content, options.trim ? undefined : options.cursor, call);
-      emit({
-        type: "page",
-        scope,
-        kind: "blocks",
-        from: page.from,
-        to: page.to,
-        total: page.total,
-        unit: "blocks",
-        chars: page.blocks.reduce((n, b) => n + ("text" in b ? b.text.length : 0), 0),
-      });
-      return page;
-    } catch (error) {
-      if (error instanceof CursorError) {
-        emit({ type: "cursor_rejected", scope, reason: error.reason });
-      }
-      throw error;
+    const scope = blockOptions.scope ?? "";
+    const trim = blockOptions.trim === true;
+    const cursor = trim ? undefined : blockOptions.cursor;
+    const openedCursor = cursor === undefined ? undefined : await open(cursor, scope);
+    if (!openedCursor && blocksFit(meter, content)) {
+      return {
+        blocks: content.map(strip),
+        cut: false,
+        from: 1,
+        to: content.length,
+        total: content.length,
+      };
     }
+    const serialized = JSON.stringify(content.map((b) => ("text" in b ? b.text : b.whole)));
+    const paged = trim
+      ? new Uint8Array(FINGERPRINT_BYTES)
+      : await fingerprint("b", serialized, FINGERPRINT_BYTES);
+    const at = position(openedCursor, {
+      unit: "blocks",
+      fingerprint: paged,
+      total: content.length,
+      textAt: (i) => {
+        const block = content[i];
+        return block && "text" in block ? block.text : undefined;
+      },
+    }, onChange);
+    const call = await callFor(scope, "blocks", paged, trim, at.changed);
+    const page = await blocksPage(call, content, at.offset, at.part);
+    const event: PagerEvent = {
+      type: "page",
+      scope,
+      kind: "blocks",
+      from: page.from,
+      to: page.to,
+      total: page.total,
+      unit: "blocks",
+      chars: page.blocks.reduce((n, b) => n + ("text" in b ? b.text.length : 0), 0),
+    };
+    if (page.changed) event.changed = true;
+    emit(event);
+    return page;
   }
 
   return {
-    pageBlocks: blocks,
-    prepare: (value) => Promise.resolve(prepareValue(value)),
-    page: (value, pageOptions = {}) =>
-      run(value, pageOptions.cursor, pageOptions.scope ?? "", false),
-    trim: (value, trimOptions = {}) => run(value, undefined, trimOptions.scope ?? "", true),
+    limits: Object.freeze({ ...limits }),
+    fits: (text) => meter.fits(text, meter.page),
+    page: (value, pageOptions = {}) => {
+      const scope = pageOptions.scope ?? "";
+      return reporting(
+        scope,
+        () => run(value, pageOptions.cursor, scope, pageOptions.json === true, false),
+      );
+    },
+    trim: (value, trimOptions = {}) => {
+      const scope = trimOptions.scope ?? "";
+      return reporting(scope, () => run(value, undefined, scope, trimOptions.json === true, true));
+    },
+    openCursor: (cursor, scope = "") =>
+      reporting(scope, async () => {
+        const state = await binder.open(cursor, scope);
+        const handle: OpenCursor = Object.freeze({
+          scope,
+          fingerprint: Array.from(state.state.fingerprint, (b) => b.toString(16).padStart(2, "0"))
+            .join(""),
+        });
+        opened.set(handle, state);
+        return handle;
+      }),
+    prepare: (value, prepareOptions = {}) =>
+      Promise.resolve(prepare(value, prepareOptions.json === true, indent)),
+    pageBlocks: (content, blockOptions = {}) =>
+      reporting(blockOptions.scope ?? "", () => blocks(content, blockOptions)),
   };
 }
-
-// Prepared values are recognised by identity, so no user data can pass for one.
-const preparedValues = new WeakSet<object>();
-
-/**
- * A value serialized once, to page many times in one process without
- * serializing it again. It is a snapshot: do not change the value after
- * preparing it.
- */
-export interface Prepared {
-  /** Always true: marks a value made by {@linkcode Pager.prepare}. */
-  readonly prepared: true;
-}
-
-interface PreparedValue extends Prepared {
-  /** The text to page, or the compact JSON of `json`. */
-  text: string;
-  json?: Json;
-  lists: ListSlot[];
-  fingerprint?: Promise<Uint8Array>;
-  /** `json` rendered with the pager's indent, once it was needed. */
-  indented?: { indent: string; text: string };
-}
-
-// The JSON as pages show it: compact, or indented once per prepared value.
-function shownJson(prepared: PreparedValue, indent: string): string {
-  if (!indent) return prepared.text;
-  if (prepared.indented?.indent !== indent) {
-    prepared.indented = { indent, text: JSON.stringify(prepared.json, null, indent) };
-  }
-  return prepared.indented.text;
-}
-
-function prepareValue(value: unknown): PreparedValue {
-  if (value !== null && typeof value === "object" && preparedValues.has(value)) {
-    return value as PreparedValue;
-  }
-  let prepared: PreparedValue;
-  if (typeof value === "string") prepared = { prepared: true, text: value, lists: [] };
-  else {
-    const json = toJson(value);
-    prepared = { prepared: true, ...serialize(json), json };
-  }
-  preparedValues.add(prepared);
-  return prepared;
-}
-
-const ZERO_SCOPE = new Uint8Array(SCOPE_BYTES);
-const ZERO_FINGERPRINT = new Uint8Array(FINGERPRINT_BYTES);

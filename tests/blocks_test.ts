@@ -90,8 +90,21 @@ Deno.test("trimmed mixed content has no cursor and asks to narrow the request", 
   assert.match(String((page.blocks.at(-1) as { text: string }).text), /^\[Output trimmed: /);
 });
 
-Deno.test("a block cursor of changed content is refused as changed_result", async () => {
+Deno.test("a block cursor of changed content gives the page at its position, marked changed", async () => {
   const pager = createPager(limits);
+  const blocks: Block<Img>[] = [{ text: text(500, "a") }];
+  const first = await pager.pageBlocks(blocks, { scope: "t" });
+  const page = await pager.pageBlocks([{ text: text(500, "b") }], {
+    scope: "t",
+    cursor: first.nextCursor,
+  });
+  assert.equal(page.changed, true);
+  const note = page.blocks.at(-1) as { text: string };
+  assert.match(note.text, /^\[Output cut: The result changed since the previous page/);
+});
+
+Deno.test("with onChange: error, a block cursor of changed content is refused as changed_result", async () => {
+  const pager = createPager({ ...limits, onChange: "error" });
   const blocks: Block<Img>[] = [{ text: text(500, "a") }];
   const first = await pager.pageBlocks(blocks, { scope: "t" });
   await assert.rejects(

@@ -135,7 +135,7 @@ Deno.test("trim returns the first items that fit, no cursor, and asks to narrow 
   const json = JSON.parse(page.text);
   assert.equal(page.nextCursor, undefined);
   assert.equal(json.page.next_cursor, undefined);
-  assert.match(json.page.note, /^Showing items 1-\d+ of 100; the other \d+ were left out/);
+  assert.match(json.page.note, /^Showing items 1-\d+ of 100\. The other \d+ were left out/);
   assert.match(json.page.note, /Narrow the request/);
   assert.deepEqual(json.items, issues(100).slice(0, page.to));
 });
@@ -151,20 +151,40 @@ Deno.test("trim of a long text shows its start and says the rest was left out", 
   assert.ok(text.startsWith(page.text.slice(0, page.to)));
 });
 
-Deno.test("a dict without lists keeps every key and cuts long strings with a marker", async () => {
+Deno.test("a dict of a few long strings is paged as the text of its JSON, every part reachable", async () => {
   const value = {
     id: 7,
     title: "short",
     body: "lorem ipsum ".repeat(2_000),
     footer: "z".repeat(3_000),
   };
-  const page = await createPager(small).page(value);
-  const json = JSON.parse(page.text);
+  const pages = await allPages(createPager(small), value);
+  assert.ok(pages.length > 5 && pages.every((p) => p.kind === "text"));
+  for (const page of pages) assertWithin(page, small);
+  assert.deepEqual(rebuild(pages, value), value);
+});
+
+Deno.test("an object of many entries is paged by entries, with the page object first", async () => {
+  const users: Record<string, unknown> = {};
+  for (let i = 0; i < 500; i++) users[`u${i}`] = { name: `User ${i}`, admin: i % 7 === 0 };
+  const value = { users };
+  const pages = await allPages(createPager(small), value);
+  assert.equal(pages[0].kind, "entries");
+  const first = JSON.parse(pages[0].text);
+  assert.deepEqual(Object.keys(first), ["page", "users"]);
+  assert.equal(first.page.entries, `1-${pages[0].to} of 500`);
+  assert.match(first.page.note, /^Showing entries 1-\d+ of 500 in "users"\. Call this tool again/);
+  for (const page of pages) assertWithin(page, small);
+  assert.deepEqual(rebuild(pages, value), value);
+});
+
+Deno.test("trim of a dict with no list shows the start of its JSON and asks to narrow the request", async () => {
+  const value = { body: "lorem ipsum ".repeat(2_000) };
+  const page = await createPager(small).trim(value);
   assert.equal(page.kind, "trimmed");
   assert.equal(page.nextCursor, undefined);
-  assert.deepEqual(Object.keys(json), ["page", "id", "title", "body", "footer"]);
-  assert.equal(json.title, "short");
-  assert.match(json.body, /… \[\d+ more characters cut\]$/);
+  assert.ok(page.text.startsWith('{"body":"lorem ipsum'));
+  assert.match(page.text, /Narrow the request to see it\.\]$/);
   assertWithin(page, small);
 });
 
@@ -246,7 +266,7 @@ Deno.test("byte and line limits hold on pretty-printed pages", async () => {
 });
 
 Deno.test("limits below the minimum are refused with the minimum in the message", () => {
-  assert.throws(() => createPager({ maxTokens: 10 }), /maxTokens must be a number of at least 300/);
+  assert.throws(() => createPager({ maxTokens: 10 }), /maxTokens must be a number from 300/);
   assert.throws(() => createPager({ maxChars: NaN }), /maxChars/);
 });
 

@@ -136,9 +136,10 @@ Deno.test("property: a cursor of one value used on another is refused or consist
       if (!first.nextCursor) return;
       try {
         const page = await pager.page(b, { scope: "s", cursor: first.nextCursor });
-        // Only possible when both serialize the same.
-        assert.equal(JSON.stringify(a), JSON.stringify(b));
-        assert.equal(page.from, first.to + 1);
+        // Unmarked only when what is paged is the same; marked, it is from b at the cursor's position.
+        if (!page.changed) assert.equal(JSON.stringify(a), JSON.stringify(b));
+        if (page.unit !== "characters") assert.equal(page.from, first.to + 1);
+        else assert.ok(page.from <= first.to + 1);
       } catch (error) {
         if (!(error instanceof CursorError)) throw error;
         assert.equal(error.reason, "changed_result");

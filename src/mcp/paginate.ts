@@ -11,10 +11,20 @@
  * @module
  */
 
+import {
+  checkOneOf,
+  checkRecord,
+  checkStringList,
+  invalid,
+  resolveCursorParam,
+} from "../_options.ts";
 import type { PagerOptions } from "../pager.ts";
-import { createResultPager, type ResultPager, toolScope } from "./result.ts";
-import type { ToolDescription, ToolResult } from "./types.ts";
+import { takeCursor } from "./_cursor_argument.ts";
 import { type Handler, intercept } from "./_intercept.ts";
+import { describe, hasOwnCursor } from "./_tool_list.ts";
+import { createResultPager, type ResultPager } from "./result_pager.ts";
+import { toolScope } from "./scope.ts";
+import type { ToolDescription, ToolResult } from "./types.ts";
 
 /** Options of {@linkcode paginate}: the core's, and which tools to page how. */
 export interface PaginateOptions extends PagerOptions {
@@ -34,18 +44,20 @@ export interface PaginateOptions extends PagerOptions {
   announceMaxChars?: boolean;
 }
 
-const CURSOR_SENTENCE = " Long results come in pages: when a result has a next_cursor, call " +
-  "this tool again with the same arguments and that cursor to get the next page.";
-
 const paginated = new WeakSet<object>();
+
+/** Tool names that a full tools/list did not have, remembered until the next tools/list. */
+const MAX_MISSES = 10_000;
 
 /**
  * Pages every tool of `server` (see the module doc) and returns the server.
+ * Every option is checked here, synchronously.
  *
- * A tool that already has an argument named like the cursor is left alone in
- * `tools/list` and its results are trimmed instead of paged. Paged tools lose
- * their `outputSchema` in `tools/list`: a page is not the tool's declared
- * output, and SDK clients reject structured content that does not match it.
+ * A tool that already has an argument named like the cursor keeps its own
+ * paging: it gets no second cursor and its results are trimmed instead of
+ * paged. Tools lose their `outputSchema` in `tools/list`: a page is not the
+ * tool's declared output, and SDK clients reject structured content that
+ * does not match it.
  *
  * @example
  * ```ts ignore
@@ -61,66 +73,46 @@ const paginated = new WeakSet<object>();
  * ```
  */
 export function paginate<S extends object>(server: S, options: PaginateOptions = {}): S {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError("pagewise: paginate takes a server and an options object (or nothing).");
+  }
   if (paginated.has(server)) {
     throw new Error("pagewise: paginate() was already called on this server; call it once.");
   }
-  const cursorParam = options.cursorParam ?? "cursor";
-  const pagers = new Map<string, ResultPager>();
-  const pagerFor = (tool: string): ResultPager => {
-    const key = options.perTool?.[tool] ? tool : "";
-    let pager = pagers.get(key);
-    if (!pager) {
-      pager = createResultPager({ ...options, ...options.perTool?.[tool], cursorParam });
-      pagers.set(key, pager);
-    }
-    return pager;
-  };
+  checkRecord("tools", options.tools);
+  checkStringList("tools.include", options.tools?.include);
+  checkStringList("tools.exclude", options.tools?.exclude);
+  checkOneOf("mode", options.mode, ["page", "trim"] as const);
+  checkRecord("perTool", options.perTool);
+  if (options.announceMaxChars !== undefined && typeof options.announceMaxChars !== "boolean") {
+    throw invalid("announceMaxChars", "true or false", options.announceMaxChars);
+  }
+  const cursorParam = resolveCursorParam(options.cursorParam);
+
+  // Every pager is made now, so that each tool's options are checked now.
+  const shared = createResultPager({ ...options, cursorParam });
+  const perTool = new Map<string, ResultPager>();
+  for (const name of Object.keys(options.perTool ?? {})) {
+    const own = options.perTool![name];
+    checkRecord(`perTool.${name}`, own);
+    checkOneOf(`perTool.${name}.mode`, own.mode, ["page", "trim"] as const);
+    perTool.set(name, createResultPager({ ...options, ...own, cursorParam }));
+  }
+  const pagerFor = (tool: string) => perTool.get(tool) ?? shared;
   const isPaged = (tool: string): boolean => {
     const { include, exclude } = options.tools ?? {};
     return (!include || include.includes(tool)) && !exclude?.includes(tool);
   };
-  const maxChars = (tool: string) =>
-    options.perTool?.[tool]?.maxChars ?? options.maxChars ?? 50_000;
-
   const modeOf = (tool: string) => options.perTool?.[tool]?.mode ?? options.mode ?? "page";
-
-  function describe(tool: ToolDescription): ToolDescription {
-    if (!isPaged(tool.name)) return tool;
-    const schema = tool.inputSchema ?? { type: "object" };
-    // A tool with its own cursor keeps its description and output schema: its
-    // trimmed results keep the structured content it returned.
-    if (schema.properties && cursorParam in schema.properties) return tool;
-    const out: ToolDescription = { ...tool };
-    delete out.outputSchema;
-    if (modeOf(tool.name) === "page") {
-      out.description = (tool.description ?? "") + CURSOR_SENTENCE;
-      out.inputSchema = {
-        ...schema,
-        type: "object",
-        properties: {
-          ...schema.properties,
-          [cursorParam]: {
-            type: "string",
-            description: "Cursor of the next page, from next_cursor of the previous result. " +
-              "Leave it out for the first page.",
-          },
-        },
-      };
-    }
-    if (options.announceMaxChars) {
-      out._meta = { ...tool._meta, "anthropic/maxResultSizeChars": maxChars(tool.name) };
-    }
-    return out;
-  }
 
   // Which tools declare their own cursor argument, learnt from every tools/list
   // answer (a client re-lists after tools/list_changed), so that a tools/call
   // reads the whole list only for a tool it has not seen listed.
   const ownCursor = new Map<string, boolean>();
+  const misses = new Set<string>();
   const learn = (tools: ToolDescription[]) => {
-    for (const tool of tools) {
-      ownCursor.set(tool.name, cursorParam in (tool.inputSchema?.properties ?? {}));
-    }
+    misses.clear();
+    for (const tool of tools) ownCursor.set(tool.name, hasOwnCursor(tool, cursorParam));
   };
 
   function listWrapper(inner: Handler): Handler {
@@ -128,15 +120,27 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
       const result = await inner(request, extra) as { tools?: ToolDescription[] };
       if (!Array.isArray(result?.tools)) return result;
       learn(result.tools);
-      return { ...result, tools: result.tools.map(describe) };
+      return {
+        ...result,
+        tools: result.tools.map((tool) =>
+          isPaged(tool.name)
+            ? describe(tool, {
+              cursorParam,
+              mode: modeOf(tool.name),
+              announceMaxChars: options.announceMaxChars
+                ? pagerFor(tool.name).pager.limits.maxChars
+                : undefined,
+            })
+            : tool
+        ),
+      };
     };
   }
 
-  // Whether the tool declares an argument named like the cursor, read from
-  // the server's own tools/list (every page of it).
-  async function hasOwnCursor(name: string, extra: unknown): Promise<boolean> {
+  async function ownsCursor(name: string, extra: unknown): Promise<boolean> {
     const known = ownCursor.get(name);
     if (known !== undefined) return known;
+    if (misses.has(name)) return false;
     const list = original("tools/list");
     if (!list) return false;
     let cursor: string | undefined;
@@ -145,60 +149,63 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
         { jsonrpc: "2.0", id: 0, method: "tools/list", params: cursor ? { cursor } : {} },
         extra,
       ) as { tools?: ToolDescription[]; nextCursor?: string };
-      learn(result?.tools ?? []);
+      for (const tool of result?.tools ?? []) {
+        ownCursor.set(tool.name, hasOwnCursor(tool, cursorParam));
+      }
       if (ownCursor.has(name)) return ownCursor.get(name)!;
       cursor = result?.nextCursor;
-      if (!cursor) return false;
+      if (!cursor) break;
     }
+    if (misses.size >= MAX_MISSES) misses.clear();
+    misses.add(name);
     return false;
   }
 
   function callWrapper(inner: Handler): Handler {
     return async (request, extra) => {
       const params = request.params ?? {};
-      const name = String(params.name);
-      if (!isPaged(name)) return inner(request, extra);
-      const args = (params.arguments ?? {}) as Record<string, unknown>;
+      const name = params.name;
+      const args = params.arguments;
+      // Anything the SDK will refuse (no name, arguments that are not an
+      // object) goes to it unchanged, so that it answers as it always does.
+      if (typeof name !== "string" || !isPaged(name)) return inner(request, extra);
+      if (
+        args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))
+      ) {
+        return inner(request, extra);
+      }
+      const pager = pagerFor(name);
+      const given = (args ?? {}) as Record<string, unknown>;
+      if (await ownsCursor(name, extra)) {
+        const result = await inner(request, extra);
+        if (!isResult(result)) return result;
+        return pager.page(result, { scope: toolScope(name, given), mode: "trim" });
+      }
+      const taken = takeCursor(given, cursorParam);
+      if ("error" in taken) return taken.error;
+      const scope = toolScope(name, taken.rest);
       const mode = modeOf(name);
-      if (await hasOwnCursor(name, extra)) {
-        return pageIfResult(await inner(request, extra), name, args, undefined, "own");
+      let cursor;
+      if (taken.cursor !== undefined && mode === "page") {
+        // A cursor that cannot be used is answered before the tool runs.
+        const opened = await pager.open(taken.cursor, scope);
+        if ("error" in opened) return opened.error;
+        cursor = opened.cursor;
       }
-      const { [cursorParam]: cursor, ...rest } = args;
-      if (cursor !== undefined && typeof cursor !== "string") {
-        return {
-          content: [{
-            type: "text",
-            text: `The ${cursorParam} argument must be the string from next_cursor. Call the ` +
-              `tool again without ${cursorParam} to start from the beginning.`,
-          }],
-          isError: true,
-        };
-      }
-      const forwarded = { ...request, params: { ...params, arguments: rest } };
-      return pageIfResult(await inner(forwarded, extra), name, rest, cursor, mode);
+      const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
+      const result = await inner(forwarded, extra);
+      // Task results and input requests are not tool output: pass them on.
+      if (!isResult(result)) return result;
+      return pager.page(result, { cursor, scope, mode });
     };
-  }
-
-  function pageIfResult(
-    result: unknown,
-    name: string,
-    args: Record<string, unknown>,
-    cursor: string | undefined,
-    mode: "page" | "trim" | "own",
-  ): unknown {
-    // Task results and input requests are not tool output: pass them on.
-    const content = (result as ToolResult | undefined)?.content;
-    if (!Array.isArray(content)) return result;
-    return pagerFor(name).page(result, {
-      cursor,
-      scope: toolScope(name, args),
-      mode: mode === "own" ? "trim" : mode,
-      keepStructuredContent: mode === "own",
-    });
   }
 
   intercept(server, "tools/list", listWrapper);
   const { original } = intercept(server, "tools/call", callWrapper);
   paginated.add(server);
   return server;
+}
+
+function isResult(result: unknown): result is ToolResult {
+  return Array.isArray((result as ToolResult | undefined)?.content);
 }

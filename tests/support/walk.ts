@@ -56,25 +56,35 @@ export function rebuild(pages: Page[], original: unknown): unknown {
     return isText ? text : JSON.parse(text);
   }
   const items: unknown[] = [];
+  const entries: Array<[string, unknown]> = [];
   let parts = "";
   let shell: Record<string, unknown> | undefined;
   for (const page of pages) {
     const json = JSON.parse(page.text);
     shell ??= json;
-    if (page.kind === "items") items.push(...(at(json, page.path!) as unknown[]));
-    else if (page.kind === "item-part") {
+    const slot = at(json, page.path!) as Record<string, unknown>;
+    if (page.kind === "items") items.push(...(slot as unknown as unknown[]));
+    else if (page.kind === "entries") {
+      for (const key of Object.keys(slot)) {
+        if (page.path!.length === 0 && key === page.pageKey) continue;
+        entries.push([key, slot[key]]);
+      }
+    } else if (page.kind === "item-part" || page.kind === "entry-part") {
       parts += json[page.pageKey!].part;
       if (page.part!.to === page.part!.total) {
-        items.push(JSON.parse(parts));
+        if (page.kind === "item-part") items.push(JSON.parse(parts));
+        else entries.push(Object.entries(JSON.parse(`{${parts}}`))[0] as [string, unknown]);
         parts = "";
       }
     } else throw new Error(`unexpected ${page.kind} page while paging`);
   }
   const path = first.path!;
   delete shell![first.pageKey!];
+  const paged = first.unit === "entries" ? Object.fromEntries(entries) : items;
   if (isList) return items;
+  if (path.length === 0) return paged;
   const parent = at(shell, path.slice(0, -1)) as Record<string, unknown>;
-  parent[path.at(-1)!] = items;
+  parent[path.at(-1)!] = paged;
   return shell;
 }
 

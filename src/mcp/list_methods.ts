@@ -6,14 +6,12 @@
  * @module
  */
 
-import { constantTimeEqual, importHmacKey, sha256 } from "../_crypto.ts";
-import {
-  CursorError,
-  decodeCursor,
-  encodeCursor,
-  FINGERPRINT_BYTES,
-  SCOPE_BYTES,
-} from "../cursor.ts";
+import { createBinder } from "../_binding.ts";
+import { constantTimeEqual, fingerprint } from "../_crypto.ts";
+import { FINGERPRINT_BYTES } from "../_cursor_codec.ts";
+import { LIST_CURSOR_REASONS, listCursorError } from "../_messages.ts";
+import { checkSecret, invalid } from "../_options.ts";
+import { CursorError } from "../cursor.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 
 /** The list methods and the field each one's items are in. */
@@ -38,9 +36,7 @@ const INVALID_PARAMS = -32602;
 class InvalidCursor extends Error {
   readonly code = INVALID_PARAMS;
   constructor(reason: string) {
-    super(
-      `Invalid cursor: ${reason}. List again without a cursor to start from the first page.`,
-    );
+    super(listCursorError(reason));
   }
 }
 
@@ -62,13 +58,20 @@ class InvalidCursor extends Error {
  * ```
  */
 export function paginateLists<S extends object>(server: S, options: PaginateListsOptions = {}): S {
-  const pageSize = options.pageSize ?? 50;
-  if (!Number.isInteger(pageSize) || pageSize < 1) {
-    throw new RangeError(
-      `pagewise: pageSize must be a whole number of at least 1; got ${pageSize}.`,
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(
+      "pagewise: paginateLists takes a server and an options object (or nothing).",
     );
   }
-  const key = options.secret !== undefined ? importHmacKey(options.secret) : undefined;
+  const pageSize = options.pageSize ?? 50;
+  if (
+    typeof pageSize !== "number" || !Number.isInteger(pageSize) || pageSize < 1 ||
+    pageSize > 100_000
+  ) {
+    throw invalid("pageSize", "a whole number from 1 to 100,000", pageSize);
+  }
+  checkSecret("secret", options.secret);
+  const binder = createBinder({ secret: options.secret, now: Date.now });
 
   const wrap =
     (method: keyof typeof LISTS, field: string) =>
@@ -76,41 +79,53 @@ export function paginateLists<S extends object>(server: S, options: PaginateList
     async (request, extra) => {
       const cursor = request.params?.cursor;
       const { cursor: _, ...params } = request.params ?? {};
+      if (cursor !== undefined && typeof cursor !== "string") {
+        throw new InvalidCursor("it must be a string");
+      }
+      // A cursor that cannot be ours is refused before the list is built.
+      let opened;
+      if (cursor !== undefined) {
+        try {
+          opened = await binder.open(cursor, method);
+        } catch (error) {
+          if (error instanceof CursorError) {
+            throw new InvalidCursor(LIST_CURSOR_REASONS[error.reason]);
+          }
+          throw error;
+        }
+      }
       const result = await inner({ ...request, params }, extra) as Record<string, unknown>;
       const items = result?.[field];
       // A handler that pages by itself is left to do so.
       if (!Array.isArray(items) || result.nextCursor !== undefined) return result;
-      const scope = (await sha256(method)).subarray(0, SCOPE_BYTES);
-      const fingerprint = (await sha256(JSON.stringify(items.map(identity)))).subarray(
-        0,
+      const listed = await fingerprint(
+        method,
+        JSON.stringify(items.map(identity)),
         FINGERPRINT_BYTES,
       );
       let offset = 0;
-      if (cursor !== undefined) {
-        if (typeof cursor !== "string") throw new InvalidCursor("it must be a string");
-        try {
-          const state = await decodeCursor(cursor, await key, 0);
-          if (!constantTimeEqual(state.scope, scope)) {
-            throw new InvalidCursor("it belongs to another list");
-          }
-          if (!constantTimeEqual(state.fingerprint, fingerprint)) {
-            throw new InvalidCursor("the list changed since it was issued");
-          }
-          if (state.part !== 0 || state.offset === 0 || state.offset >= items.length) {
-            throw new InvalidCursor("it points outside the list");
-          }
-          offset = state.offset;
-        } catch (error) {
-          if (error instanceof CursorError) throw new InvalidCursor(error.reason.replace("_", " "));
-          throw error;
+      if (opened) {
+        const { state } = opened;
+        if (!constantTimeEqual(state.fingerprint, listed)) {
+          throw new InvalidCursor(LIST_CURSOR_REASONS.changed_result);
         }
+        if (
+          state.unit !== "elements" || state.part !== 0 || state.offset === 0 ||
+          state.offset >= items.length
+        ) {
+          throw new InvalidCursor(LIST_CURSOR_REASONS.out_of_range);
+        }
+        offset = state.offset;
       }
       const end = offset + pageSize;
       const page: Record<string, unknown> = { ...result, [field]: items.slice(offset, end) };
       if (end < items.length) {
-        page.nextCursor = await encodeCursor(
-          { offset: end, part: 0, fingerprint, scope },
-          await key,
+        page.nextCursor = await binder.issue(
+          await binder.scopeHash(method),
+          listed,
+          "elements",
+          end,
+          0,
         );
       }
       return page;

@@ -1,0 +1,226 @@
+// Pages of a container's elements: runs of whole items (or entries) copied
+// verbatim from the source, or, for one element too large for a page, the
+// parts of its source text in `page.part`.
+
+import type { Call } from "./_call.ts";
+import { element, frame, page as renderPage } from "./_envelope.ts";
+import { fit } from "./_fit.ts";
+import { cutPoint } from "./_graphemes.ts";
+import { add, type Cost, fitsIn, subtract, ZERO } from "./_measure.ts";
+import { elementsNote, nextCall, partNote, range } from "./_messages.ts";
+import type { ElementsSource } from "./_source.ts";
+import type { Page } from "./page.ts";
+
+const WORST = 1e12;
+
+/** The page of `source` that starts at element `offset`, `part` characters into it. */
+export async function elementsPage(
+  call: Call,
+  source: ElementsSource,
+  offset: number,
+  part: number,
+): Promise<Page> {
+  if (part === 0) {
+    const page = await wholeElements(call, source, offset);
+    if (page) return page;
+  }
+  return await elementPart(call, source, offset, part);
+}
+
+/** Whether the frame around the container leaves room for content on a page. */
+export function frameFits(call: Call, source: ElementsSource): boolean {
+  const count = source.shape.container.count;
+  const room = subtract(
+    call.meter.page,
+    framePrice(call, source, partObject(call, source, count - 1, WORST, WORST, WORST, "", "")),
+  );
+  return room.tokens >= 16 && room.chars >= 64 && room.bytes >= 64 && room.lines >= 0;
+}
+
+function where(source: ElementsSource) {
+  return {
+    path: source.shape.rootIsArray ? ["items"] : source.path,
+    pageKey: source.shape.pageKey,
+  };
+}
+
+function label(source: ElementsSource) {
+  return source.unit;
+}
+
+// The page object of a run of whole elements.
+function runObject(
+  call: Call,
+  source: ElementsSource,
+  from: number,
+  to: number,
+  next: string | undefined,
+): Record<string, unknown> {
+  const total = source.shape.container.count;
+  const object: Record<string, unknown> = {
+    [label(source)]: `${range(from, to)} of ${total}`,
+    total,
+  };
+  if (next !== undefined) object.next_cursor = next;
+  if (call.mode.changed) object.changed = true;
+  object.note = elementsNote(
+    source.unit,
+    from,
+    to,
+    total,
+    source.name,
+    next === undefined ? undefined : nextCall(call.cursorParam, next),
+    call.mode,
+  );
+  return object;
+}
+
+// The page object of one part of an element.
+function partObject(
+  call: Call,
+  source: ElementsSource,
+  index: number,
+  from: number,
+  to: number,
+  length: number,
+  next: string | undefined,
+  chunk: string,
+): Record<string, unknown> {
+  const total = source.shape.container.count;
+  const object: Record<string, unknown> = { [label(source)]: `${index + 1} of ${total}`, total };
+  if (next !== undefined) object.next_cursor = next;
+  if (call.mode.changed) object.changed = true;
+  object.note = partNote(
+    source.unit,
+    index + 1,
+    total,
+    source.name,
+    from,
+    to,
+    length,
+    next === undefined ? undefined : nextCall(call.cursorParam, next),
+    call.mode,
+  );
+  object.part = chunk;
+  return object;
+}
+
+// What a page costs around its content, with room for the longest cursor
+// (twice: in next_cursor and in the note) priced without knowing it.
+function framePrice(
+  call: Call,
+  source: ElementsSource,
+  pageObject: Record<string, unknown>,
+): Cost {
+  const f = frame(source.shape, pageObject);
+  const base = call.meter.cost(f.head + f.tail);
+  if (call.mode.trim) return base;
+  const count = source.shape.container.count;
+  const cursor = call.meter.cursor(call.cursorLength(count, WORST));
+  return add(base, add(cursor, cursor));
+}
+
+async function wholeElements(
+  call: Call,
+  source: ElementsSource,
+  offset: number,
+): Promise<Page | undefined> {
+  const { meter, mode } = call;
+  const { shape } = source;
+  const count = shape.container.count;
+  const worst = runObject(call, source, count, count, mode.trim ? undefined : "");
+  const room = subtract(meter.page, framePrice(call, source, worst));
+  let used = ZERO;
+  let fitting = 0;
+  for (let i = offset; i < count; i++) {
+    const chars = shape.container.end(i) - shape.container.start(i);
+    if (used.chars + chars > room.chars) break;
+    const next = add(used, meter.cost(element(shape, i, i === offset)));
+    if (!fitsIn(next, room)) break;
+    used = next;
+    fitting++;
+  }
+  if (fitting === 0) return undefined;
+  return await fit<Page | undefined>(fitting, async (n) => {
+    const to = offset + n;
+    const next = !mode.trim && to < count ? await call.next(to, 0) : undefined;
+    const f = frame(shape, runObject(call, source, offset + 1, to, next));
+    const text = renderPage(f, shape, offset, to);
+    if (!meter.fits(text, meter.page)) return { held: n };
+    const page: Page = {
+      text,
+      cut: true,
+      nextCursor: next,
+      kind: mode.trim ? "trimmed" : source.unit,
+      from: offset + 1,
+      to,
+      total: count,
+      unit: source.unit,
+      ...where(source),
+    };
+    if (mode.changed) page.changed = true;
+    return { page };
+  }, () => undefined);
+}
+
+async function elementPart(
+  call: Call,
+  source: ElementsSource,
+  offset: number,
+  part: number,
+): Promise<Page> {
+  const { meter, mode } = call;
+  const { shape } = source;
+  const count = shape.container.count;
+  const json = shape.text.slice(shape.container.start(offset), shape.container.end(offset));
+  const length = json.length;
+  const worst = partObject(
+    call,
+    source,
+    offset,
+    length,
+    length,
+    length,
+    mode.trim ? undefined : "",
+    "",
+  );
+  const max = meter.prefix(json, part, subtract(meter.page, framePrice(call, source, worst)));
+  return await fit<Page>(max - part, async (size) => {
+    const end = cutPoint(json, part, part + size);
+    if (end <= part) return { held: 0 };
+    const next = mode.trim
+      ? undefined
+      : end < length
+      ? await call.next(offset, end)
+      : offset + 1 < count
+      ? await call.next(offset + 1, 0)
+      : undefined;
+    const object = partObject(
+      call,
+      source,
+      offset,
+      part + 1,
+      end,
+      length,
+      next,
+      json.slice(part, end),
+    );
+    const f = frame(shape, object);
+    const text = f.head + f.tail;
+    if (!meter.fits(text, meter.page)) return { held: end - part };
+    const page: Page = {
+      text,
+      cut: true,
+      nextCursor: next,
+      kind: mode.trim ? "trimmed" : source.unit === "items" ? "item-part" : "entry-part",
+      from: offset + 1,
+      to: offset + 1,
+      total: count,
+      unit: source.unit,
+      part: { from: part + 1, to: end, total: length },
+      ...where(source),
+    };
+    if (mode.changed) page.changed = true;
+    return { page };
+  }, () => call.tooSmall("one character of an element with the page note"));
+}

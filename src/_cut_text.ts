@@ -1,0 +1,45 @@
+// Pages of text: chunks cut at line breaks, spaces or grapheme boundaries,
+// each followed by a note with the next call.
+
+import type { Call } from "./_call.ts";
+import { fit } from "./_fit.ts";
+import { cutPoint } from "./_graphemes.ts";
+import { add, subtract } from "./_measure.ts";
+import { nextCall, textNote } from "./_messages.ts";
+import type { Page } from "./page.ts";
+
+/** The page of `text` that starts at character `start`. */
+export async function textPage(call: Call, text: string, start: number): Promise<Page> {
+  const { meter, mode } = call;
+  const total = text.length;
+  // The note is priced with the longest cursor this call can issue, so the
+  // cut does not depend on the cursor's bytes (an expiry, a signature).
+  let reserve = meter.cost(textNote(total, total, total, undefined, mode));
+  if (!mode.trim) {
+    reserve = add(
+      meter.cost(textNote(total, total, total, nextCall(call.cursorParam, ""), mode)),
+      meter.cursor(call.cursorLength(total, 0)),
+    );
+  }
+  const max = meter.prefix(text, start, subtract(meter.page, reserve));
+  return await fit<Page>(max - start, async (size) => {
+    const end = cutPoint(text, start, start + size);
+    if (end <= start) return { held: 0 };
+    const next = !mode.trim && end < total ? await call.next(end, 0) : undefined;
+    const out = text.slice(start, end) +
+      textNote(start + 1, end, total, next && nextCall(call.cursorParam, next), mode);
+    if (!meter.fits(out, meter.page)) return { held: end - start };
+    const page: Page = {
+      text: out,
+      cut: true,
+      nextCursor: next,
+      kind: mode.trim ? "trimmed" : "text",
+      from: start + 1,
+      to: end,
+      total,
+      unit: "characters",
+    };
+    if (mode.changed) page.changed = true;
+    return { page };
+  }, () => call.tooSmall("one character of this text with its note"));
+}

@@ -1,0 +1,133 @@
+// What a result is paged as: its text, or the elements of one container of
+// its JSON (a list's items, an object's entries), found by scanning the JSON
+// text and never by parsing it into values.
+
+import { fingerprint } from "./_crypto.ts";
+import { FINGERPRINT_BYTES } from "./_cursor_codec.ts";
+import type { Shape } from "./_envelope.ts";
+import { type Container, type JsonIndex, scanJson } from "./_json_scan.ts";
+import type { ElementUnit } from "./_messages.ts";
+
+/** A result as text: what the model sees whole, and whether it is JSON. */
+export interface Document {
+  text: string;
+  /** Whether `text` is meant as JSON (it is scanned; invalid JSON is paged as text). */
+  json: boolean;
+  /** The scan, once it was needed; null when `text` is not valid JSON. */
+  index?: JsonIndex | null;
+  /** The source chosen for the last key path, once it was needed. */
+  source?: { key: string; source: Source };
+}
+
+/** Text paged by characters: a text result, or JSON with nothing better to page. */
+export interface TextSource {
+  kind: "text";
+  text: string;
+  fingerprint?: Promise<Uint8Array>;
+}
+
+/** JSON paged by the elements of one container, every other field kept. */
+export interface ElementsSource {
+  kind: "elements";
+  unit: ElementUnit;
+  shape: Shape;
+  /** The keys that lead to the container; [] for the root. */
+  path: string[];
+  /** The container's name in notes (its dot path); none at the root. */
+  name?: string;
+  fingerprint?: Promise<Uint8Array>;
+}
+
+export type Source = TextSource | ElementsSource;
+
+/** What binds a cursor to a result: a fingerprint of what is paged, not of the fields around it. */
+export function fingerprintOf(source: Source): Promise<Uint8Array> {
+  if (source.kind === "text") {
+    return source.fingerprint ??= fingerprint("t", source.text, FINGERPRINT_BYTES);
+  }
+  const { text, container } = source.shape;
+  return source.fingerprint ??= fingerprint(
+    `e:${source.unit}:${JSON.stringify(source.path)}`,
+    text.slice(container.open, container.close + 1),
+    FINGERPRINT_BYTES,
+  );
+}
+
+const pathKey = (path: readonly string[]) => JSON.stringify(path);
+
+/**
+ * The source to page `doc` as. A list at the top, or one named by
+ * `keyPath`, is paged by items. In an object, paging goes down into the
+ * largest member while it is an object or a list and everything around it
+ * takes at most `frameChars`; there, a list is paged by items and an object
+ * of many small entries by entries. Anything else is paged as text.
+ */
+export function sourceOf(doc: Document, keyPath: string[] | undefined, maxChars: number): Source {
+  const key = keyPath ? pathKey(keyPath) : "";
+  if (doc.source?.key === key) return doc.source.source;
+  const source = choose(doc, keyPath, maxChars);
+  doc.source = { key, source };
+  return source;
+}
+
+function choose(doc: Document, keyPath: string[] | undefined, maxChars: number): Source {
+  const text: TextSource = { kind: "text", text: doc.text };
+  if (!doc.json) return text;
+  if (doc.index === undefined) doc.index = scanJson(doc.text) ?? null;
+  const index = doc.index;
+  if (!index || index.root === "scalar") return text;
+  const byPath = new Map<string, Container>();
+  for (const container of index.containers) byPath.set(pathKey(container.path), container);
+  const root = byPath.get("[]");
+  if (!root) return text;
+
+  if (keyPath) {
+    const named = byPath.get(pathKey(keyPath));
+    if (named && named.count > 0) return elementsOf(doc, index, named, root);
+  }
+  let node = root;
+  while (node.kind === "object" && node.count > 0) {
+    let largest = 0;
+    for (let i = 1; i < node.count; i++) {
+      if (node.end(i) - node.start(i) > node.end(largest) - node.start(largest)) largest = i;
+    }
+    const child = byPath.get(pathKey([...node.path, node.key!(largest)]));
+    if (!child) break;
+    const around = doc.text.length - (child.close - child.open + 1);
+    if (around > maxChars * 0.75) break;
+    node = child;
+  }
+  if (node.kind === "array") return node.count > 0 ? elementsOf(doc, index, node, root) : text;
+  // Entries are worth paging when there are many and they are small; a few
+  // large ones read better as the text of their JSON.
+  const average = (node.close - node.open) / Math.max(1, node.count);
+  if (node.count >= 2 && average <= maxChars / 4) return elementsOf(doc, index, node, root);
+  return text;
+}
+
+function elementsOf(
+  doc: Document,
+  index: JsonIndex,
+  container: Container,
+  root: Container,
+): ElementsSource {
+  let pageKey = "page";
+  if (root.kind === "object") {
+    const keys = new Set<string>();
+    for (let i = 0; i < root.count; i++) keys.add(root.key!(i));
+    while (keys.has(pageKey)) pageKey = `_${pageKey}`;
+  }
+  return {
+    kind: "elements",
+    unit: container.kind === "array" ? "items" : "entries",
+    shape: {
+      text: doc.text,
+      container,
+      rootIsArray: index.root === "array",
+      rootOpen: root.open,
+      pageKey,
+    },
+    path: container.path,
+    name: container.path.length ? container.path.join(".") : undefined,
+  };
+}

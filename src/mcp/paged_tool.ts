@@ -1,0 +1,56 @@
+/**
+ * One tool whose results are paged.
+ *
+ * @module
+ */
+
+import type { PagerOptions } from "../pager.ts";
+import { takeCursor } from "./_cursor_argument.ts";
+import { createResultPager } from "./result_pager.ts";
+import { toolScope } from "./scope.ts";
+import type { ToolResult } from "./types.ts";
+
+/**
+ * Wraps one tool callback so that its results are paged: the cursor argument
+ * is taken out of the arguments and checked before the callback runs (a bad
+ * cursor is answered without running it), the callback runs with the rest,
+ * and its result (a `CallToolResult` or any value) is paged with a scope made
+ * of the tool name and those arguments. Declare the cursor in the tool's
+ * input schema (an optional string), or the SDK drops it before the callback
+ * runs.
+ *
+ * @example
+ * ```ts
+ * import { pagedTool } from "@pagewise/mcp";
+ *
+ * let runs = 0;
+ * const search = pagedTool("search", ({ q }: { q: string }) => {
+ *   runs++;
+ *   return Array.from({ length: 2_000 }, (_, i) => ({ id: i, q }));
+ * }, { maxTokens: 2_000 });
+ * const first = await search({ q: "x" }, {});
+ * const bad = await search({ q: "x", cursor: "mistyped" }, {});
+ * if (first.isError || !bad.isError || runs !== 1) throw new Error("unexpected");
+ * ```
+ */
+export function pagedTool<A extends Record<string, unknown>, E>(
+  name: string,
+  handler: (args: A, extra: E) => unknown,
+  options: PagerOptions & { mode?: "page" | "trim" } = {},
+): (args: A & { cursor?: string }, extra: E) => Promise<ToolResult> {
+  const results = createResultPager(options);
+  const cursorParam = options.cursorParam ?? "cursor";
+  return async (args, extra) => {
+    const taken = takeCursor(args ?? {}, cursorParam);
+    if ("error" in taken) return taken.error;
+    const scope = toolScope(name, taken.rest);
+    let cursor;
+    if (taken.cursor !== undefined) {
+      const opened = await results.open(taken.cursor, scope);
+      if ("error" in opened) return opened.error;
+      cursor = opened.cursor;
+    }
+    const result = await handler(taken.rest as A, extra);
+    return results.page(result, { cursor, scope, mode: options.mode });
+  };
+}
