@@ -363,11 +363,15 @@ class Back implements McpTransport {
   }
 
   start(): Promise<void> {
+    // One message per microtask turn: the SDK handles a notification a turn
+    // later but an answer at once, so a progress notification that arrives
+    // right before its request's answer would otherwise come after it.
+    let turn = Promise.resolve();
     this.inner.onmessage = (message, extra) => {
       if (message.id !== undefined && message.id === this.#initializeId && message.result) {
         this.initializeResult = message.result;
       }
-      this.onmessage?.(message, extra);
+      turn = turn.then(() => this.onmessage?.(message, extra));
     };
     this.inner.onclose = () => this.onclose?.();
     this.inner.onerror = (error) => this.onerror?.(error);

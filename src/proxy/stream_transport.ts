@@ -138,6 +138,10 @@ export class StreamTransport implements McpTransport {
         take(value.subarray(start, nl));
         end();
         start = nl + 1;
+        // The SDK handles a notification a microtask later but an answer at
+        // once: without this turn, a progress notification read in the same
+        // chunk as its request's answer comes after it and is dropped.
+        await Promise.resolve();
       }
       if (start < value.length) take(start ? value.subarray(start) : value);
       if (this.#closed) return;
