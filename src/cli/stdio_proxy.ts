@@ -143,13 +143,12 @@ export async function runProxy(
   try {
     const proxy = await connectProxy(downstream, upstream, options);
     const first = await Promise.race([proxy.closed, exited.then(() => "exited" as const)]);
-    if (first === "client") {
-      await stop(child, exited);
-    } else {
+    if (first === "exited" && proxy.serverConnected) {
       // The server is gone: let its unanswered requests be answered, then close.
       await Promise.race([proxy.closed, delay(3_000)]);
-      await proxy.close();
     }
+    await proxy.close();
+    await stop(child, exited);
   } catch (error) {
     log(`pagewise proxy: ${error instanceof Error ? error.message : error}`);
     await upstream.close();

@@ -53,6 +53,8 @@ export interface ProxyConnection {
    * goes first, requests it left unanswered are answered with an error first.
    */
   readonly closed: Promise<"client" | "server">;
+  /** Whether the server side has been connected (it is, once the client's first message came). */
+  readonly serverConnected: boolean;
   /** Closes both sides. */
   close(): Promise<void>;
 }
@@ -227,7 +229,8 @@ export async function connectProxy(
   }
 
   async function refuse(messages: JsonRpcMessage[], error: unknown): Promise<void> {
-    const reason = error instanceof Error ? error.message.replace(/^MCP error -?\d+: /, "") : error;
+    const reason = explain(error, "initialize", "the MCP server", timeoutMs).message
+      .replace(/^pagewise proxy: /, "");
     for (const message of messages) {
       if (message.method === undefined || message.id === undefined) continue;
       await downstream.send({
@@ -264,6 +267,9 @@ export async function connectProxy(
 
   return {
     closed,
+    get serverConnected() {
+      return client !== undefined;
+    },
     async close() {
       await finish("client");
       await downstream.close().catch(report);

@@ -8,6 +8,8 @@ import { proxyCommand } from "./npm_servers.ts";
 /** A running proxy process and the client connected to it. */
 export interface ProxyRig {
   client: Client;
+  /** The client's end of the proxy's stdio (started when `connect` is false). */
+  transport: StreamTransport;
   /** What the proxy (and the server under it) wrote to stderr so far. */
   stderr(): string;
   /** The proxy's exit status, once it exits. */
@@ -22,7 +24,7 @@ export interface RigOptions {
   capabilities?: Record<string, unknown>;
   /** Sets request handlers on the client before it connects. */
   setup?: (client: Client) => void;
-  /** Skip the client's connect (to watch the proxy alone). */
+  /** Whether the client connects (default true); false leaves it to the test. */
   connect?: boolean;
 }
 
@@ -53,9 +55,9 @@ export async function startProxy(
   rig.setup?.(client);
   const transport = new StreamTransport(child.stdout, child.stdin, { peer: "the proxy" });
   if (rig.connect !== false) await client.connect(transport as never);
-  else await transport.start();
   return {
     client,
+    transport,
     stderr: () => stderr,
     status,
     async close() {

@@ -1,0 +1,107 @@
+/**
+ * `pagewise proxy` in front of servers that fail: each failure is a clear
+ * error, never a hang; the proxy answers, goes on or exits as documented.
+ */
+import assert from "node:assert/strict";
+import { proxyCommand } from "../support/npm_servers.ts";
+import { startProxy } from "../support/proxy_rig.ts";
+
+const BAD = [
+  Deno.execPath(),
+  "run",
+  "-A",
+  "--quiet",
+  new URL("../support/bad_server.ts", import.meta.url).pathname,
+];
+
+async function runAlone(options: string[], server: string[]) {
+  const [program, ...args] = proxyCommand(options, server);
+  const started = Date.now();
+  // The client stays connected (stdin open) while the proxy runs.
+  const child = new Deno.Command(program, { args, stdin: "piped", stdout: "null", stderr: "piped" })
+    .spawn();
+  const stderr = new Response(child.stderr).text();
+  const { code } = await child.status;
+  await child.stdin.close();
+  return { code, stderr: await stderr, ms: Date.now() - started };
+}
+
+Deno.test("a command that does not exist: exit 127 at once, with a message naming it", async () => {
+  const { code, stderr, ms } = await runAlone([], ["pagewise-no-such-server", "--flag"]);
+  assert.equal(code, 127);
+  assert.match(stderr, /cannot start the MCP server: command "pagewise-no-such-server" not found/);
+  assert.ok(ms < 10_000, `${ms} ms`);
+});
+
+Deno.test("a usage error: exit 2 with what to fix", async () => {
+  const { code, stderr } = await runAlone(["--max-tokens", "lots"], ["true"]);
+  assert.equal(code, 2);
+  assert.match(stderr, /--max-tokens must be a whole number above 0, got "lots"/);
+});
+
+Deno.test("a server that exits at start: the proxy exits with its status", async () => {
+  const { code, stderr } = await runAlone([], [...BAD, "--exit-at-start", "4"]);
+  assert.equal(code, 4);
+  assert.match(stderr, /the MCP server exited with status 4/);
+});
+
+Deno.test("a server that crashes in the middle of a call: the call fails, the proxy exits with its status", async () => {
+  const proxy = await startProxy([], BAD);
+  await assert.rejects(
+    proxy.client.callTool({ name: "crash", arguments: {} }),
+    /the connection to the MCP server closed before it answered tools\/call/,
+  );
+  const status = await proxy.status;
+  assert.equal(status.code, 3);
+  await proxy.close();
+});
+
+Deno.test("a server that hangs: the call fails after --timeout and the proxy goes on", async () => {
+  const proxy = await startProxy(["--timeout", "1"], BAD);
+  try {
+    const started = Date.now();
+    await assert.rejects(
+      proxy.client.callTool({ name: "hang", arguments: {} }),
+      /the MCP server did not answer tools\/call within 1 s; it may be stuck/,
+    );
+    assert.ok(Date.now() - started < 5_000);
+    const ok = await proxy.client.callTool({ name: "ok", arguments: {} });
+    assert.deepEqual(ok.content, [{ type: "text", text: "ok" }]);
+  } finally {
+    await proxy.close();
+  }
+});
+
+Deno.test("a server that never initializes: the client's initialize fails after --timeout", async () => {
+  const proxy = await startProxy(["--timeout", "1"], [...BAD, "--silent-start"], {
+    connect: false,
+  });
+  const started = Date.now();
+  await assert.rejects(
+    proxy.client.connect(proxy.transport as never),
+    /the MCP server could not be initialized: the MCP server did not answer initialize within 1 s/,
+  );
+  assert.ok(Date.now() - started < 5_000);
+  await proxy.close();
+});
+
+Deno.test("an answer over --max-message-mb fails its call and the proxy goes on", async () => {
+  const proxy = await startProxy(["--max-message-mb", "1"], BAD);
+  try {
+    await assert.rejects(
+      proxy.client.callTool({ name: "big", arguments: { mib: 2 } }),
+      /the MCP server sent a message of 2\.0 MiB, over the limit of 1\.0 MiB/,
+    );
+    const ok = await proxy.client.callTool({ name: "ok", arguments: {} });
+    assert.deepEqual(ok.content, [{ type: "text", text: "ok" }]);
+  } finally {
+    await proxy.close();
+  }
+});
+
+Deno.test("the client closing its end: the proxy exits with the server's status", async () => {
+  const proxy = await startProxy([], BAD);
+  await proxy.client.callTool({ name: "ok", arguments: {} });
+  const status = await proxy.close();
+  assert.equal(status.code, 0);
+});

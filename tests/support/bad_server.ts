@@ -1,0 +1,38 @@
+/**
+ * An MCP server that misbehaves on request, for the proxy's tests. Run as
+ * `deno run -A bad_server.ts [--silent-start | --exit-at-start N]`.
+ *
+ * Tools: `crash` (exits with status 3 in the middle of the call), `hang`
+ * (never answers), `big` (an answer of `mib` MiB), `ok` (answers "ok").
+ * `--silent-start` never answers `initialize`; `--exit-at-start N` exits
+ * with status N before reading anything.
+ */
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { z } from "zod";
+import { McpServer } from "./mcp_v1.ts";
+
+const exitAt = Deno.args.indexOf("--exit-at-start");
+if (exitAt !== -1) Deno.exit(Number(Deno.args[exitAt + 1]));
+
+if (Deno.args.includes("--silent-start")) {
+  // Reads and never answers: a server stuck before it initializes.
+  for await (const _ of Deno.stdin.readable) { /* nothing */ }
+  Deno.exit(0);
+}
+
+const server = new McpServer({ name: "bad-server", version: "1.0.0" });
+server.registerTool("ok", { description: "Answers ok." }, () => ({
+  content: [{ type: "text", text: "ok" }],
+}));
+server.registerTool("crash", { description: "Exits in the middle of the call." }, () => {
+  setTimeout(() => Deno.exit(3), 50);
+  return new Promise(() => {});
+});
+server.registerTool("hang", { description: "Never answers." }, () => new Promise(() => {}));
+server.registerTool(
+  "big",
+  { description: "An answer of mib MiB.", inputSchema: { mib: z.number() } },
+  ({ mib }) => ({ content: [{ type: "text", text: "x".repeat(Math.round(mib * 1024 * 1024)) }] }),
+);
+await server.connect(new StdioServerTransport());
