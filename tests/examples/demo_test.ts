@@ -26,7 +26,7 @@ Deno.test("deno task demo serves the Deno example and prints how to connect clie
     const url = /MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out)?.[1];
     assert.ok(url, out);
     assert.ok(out.includes(`claude mcp add --transport http demo ${url}`), out);
-    assert.deepEqual(JSON.parse(/\{\s*"mcpServers"[\s\S]*?\n  \}/.exec(out)![0]), {
+    assert.deepEqual(JSON.parse(/\{\s*"mcpServers"[\s\S]*?\n {2}\}/.exec(out)![0]), {
       mcpServers: { demo: { type: "http", url } },
     });
     assert.ok(out.includes(`npx @modelcontextprotocol/inspector --cli ${url} --transport http`));
