@@ -24,7 +24,23 @@ export async function rawRequest(
     for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
     lines.push(`content-length: ${new TextEncoder().encode(body).length}`, "connection: close");
     await conn.write(new TextEncoder().encode(`${lines.join("\r\n")}\r\n\r\n${body}`));
-    const text = await new Response(conn.readable).text();
+    // Read until the response is complete: some servers keep the connection
+    // open for a while despite "connection: close".
+    const decoder = new TextDecoder();
+    const buffer = new Uint8Array(65_536);
+    let text = "";
+    for (;;) {
+      const n = await conn.read(buffer);
+      if (n === null) break;
+      text += decoder.decode(buffer.subarray(0, n), { stream: true });
+      const split = text.indexOf("\r\n\r\n");
+      if (split < 0) continue;
+      const head = text.slice(0, split).toLowerCase();
+      const length = /\r\ncontent-length: *(\d+)/.exec(head)?.[1];
+      const rest = new TextEncoder().encode(text.slice(split + 4)).length;
+      if (length !== undefined && rest >= Number(length)) break;
+      if (/\r\ntransfer-encoding: *chunked/.test(head) && text.endsWith("\r\n0\r\n\r\n")) break;
+    }
     const [head, ...rest] = text.split("\r\n\r\n");
     const [status, ...fields] = head.split("\r\n");
     return {
@@ -35,13 +51,8 @@ export async function rawRequest(
       })),
       body: rest.join("\r\n\r\n"),
     };
-  } catch (error) {
-    try {
-      conn.close();
-    } catch {
-      // Closed by reading to the end.
-    }
-    throw error;
+  } finally {
+    conn.close();
   }
 }
 
