@@ -53,8 +53,6 @@ export function fingerprintOf(source: Source): Promise<Uint8Array> {
   );
 }
 
-const pathKey = (path: readonly string[]) => JSON.stringify(path);
-
 /**
  * The source to page `doc` as. A list at the top, or one named by
  * `keyPath`, is paged by items. In an object, paging goes down into the
@@ -63,7 +61,7 @@ const pathKey = (path: readonly string[]) => JSON.stringify(path);
  * of many small entries by entries. Anything else is paged as text.
  */
 export function sourceOf(doc: Document, keyPath: string[] | undefined, maxChars: number): Source {
-  const key = keyPath ? pathKey(keyPath) : "";
+  const key = keyPath ? JSON.stringify(keyPath) : "";
   if (doc.source?.key === key) return doc.source.source;
   const source = choose(doc, keyPath, maxChars);
   doc.source = { key, source };
@@ -76,13 +74,26 @@ function choose(doc: Document, keyPath: string[] | undefined, maxChars: number):
   if (doc.index === undefined) doc.index = scanJson(doc.text) ?? null;
   const index = doc.index;
   if (!index || index.root === "scalar") return text;
-  const byPath = new Map<string, Container>();
-  for (const container of index.containers) byPath.set(pathKey(container.path), container);
-  const root = byPath.get("[]");
-  if (!root) return text;
+  // A member's value is a container when one closes where the member ends.
+  const byClose = new Map<number, Container>();
+  for (const container of index.containers) byClose.set(container.close, container);
+  const root = index.containers[0];
+  if (!root || root.path.length !== 0) return text;
+  const child = (node: Container, i: number) => {
+    const found = byClose.get(node.end(i) - 1);
+    return found && found.open > node.start(i) ? found : undefined;
+  };
 
   if (keyPath) {
-    const named = byPath.get(pathKey(keyPath));
+    let named: Container | undefined = root;
+    for (const key of keyPath) {
+      let member = -1;
+      for (let i = 0; named && named.kind === "object" && i < named.count; i++) {
+        if (named.key!(i) === key) member = i; // the last of duplicate keys, as JSON.parse
+      }
+      named = member === -1 ? undefined : child(named!, member);
+      if (!named) break;
+    }
     if (named && named.count > 0) return elementsOf(doc, index, named, root);
   }
   let node = root;
@@ -91,11 +102,11 @@ function choose(doc: Document, keyPath: string[] | undefined, maxChars: number):
     for (let i = 1; i < node.count; i++) {
       if (node.end(i) - node.start(i) > node.end(largest) - node.start(largest)) largest = i;
     }
-    const child = byPath.get(pathKey([...node.path, node.key!(largest)]));
-    if (!child) break;
-    const around = doc.text.length - (child.close - child.open + 1);
+    const next = child(node, largest);
+    if (!next) break;
+    const around = doc.text.length - (next.close - next.open + 1);
     if (around > maxChars * 0.75) break;
-    node = child;
+    node = next;
   }
   if (node.kind === "array") return node.count > 0 ? elementsOf(doc, index, node, root) : text;
   // Entries are worth paging when there are many and they are small; a few

@@ -9,6 +9,7 @@ import {
 } from "../mod.ts";
 import { decodeCursor, encodeCursor } from "../src/_cursor_codec.ts";
 import { fromBase64Url, toBase64Url } from "../src/_crypto.ts";
+import { allPages, chunkOf } from "./support/walk.ts";
 
 const limits = { maxTokens: 400, maxChars: 2_000 };
 const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}` }));
@@ -290,4 +291,38 @@ Deno.test("cursors of another secret are refused even when the result is the sam
   const b = createPager({ ...limits, secret: new Uint8Array(16).fill(2) });
   const error = await rejection(b.page(rows, { scope, cursor: await secondCursor(a) }));
   assert.equal(error.reason, "bad_signature");
+});
+
+Deno.test("every cursor the pager issues is accepted, even inside a grapheme longer than a page", async () => {
+  const pager = createPager(limits);
+  // One grapheme cluster: a run of leading jamo never breaks.
+  const text = "\u1100".repeat(5_000) + "\u1161 end";
+  const pages = await allPages(pager, text, scope);
+  assert.ok(pages.length > 2);
+  assert.equal(pages.map(chunkOf).join(""), text);
+});
+
+Deno.test("page boundaries do not depend on the clock when cursors expire", async () => {
+  const text = Array.from({ length: 3_000 }, (_, i) => `line ${i} of the log`).join("\n");
+  const ends = new Set<number>();
+  for (let t = 0; t < 40; t++) {
+    const now = 1_700_000_000_000 + t * 7_777_777;
+    const pager = createPager({ ...limits, secret, cursorTtlSeconds: 600, now: () => now });
+    ends.add((await pager.page(text, { scope })).to);
+  }
+  assert.equal(ends.size, 1);
+});
+
+Deno.test("texts that differ only in lone surrogates never share a fingerprint", async () => {
+  const pager = createPager(limits);
+  const a = "x\uD800".repeat(2_000);
+  const b = "x\uD801".repeat(2_000);
+  const first = await pager.page(a, { scope });
+  const page = await pager.page(b, { scope, cursor: first.nextCursor });
+  assert.equal(page.changed, true);
+  const strict = createPager({ ...limits, onChange: "error" });
+  const error = await rejection(
+    strict.page(b, { scope, cursor: (await strict.page(a, { scope })).nextCursor }),
+  );
+  assert.equal(error.reason, "changed_result");
 });

@@ -10,12 +10,13 @@ export async function allPages(
   value: unknown,
   scope = "tool {}",
   maxPages = 100_000,
+  options: { json?: boolean } = {},
 ): Promise<Page[]> {
-  const pages = [await pager.page(value, { scope })];
+  const pages = [await pager.page(value, { scope, ...options })];
   while (pages.at(-1)!.nextCursor !== undefined) {
     if (pages.length >= maxPages) throw new Error(`more than ${maxPages} pages`);
     const prev = pages.at(-1)!;
-    const page = await pager.page(value, { scope, cursor: prev.nextCursor });
+    const page = await pager.page(value, { scope, cursor: prev.nextCursor, ...options });
     const moved = page.from > prev.to ||
       (prev.kind === "item-part" && page.kind === "item-part" && page.from === prev.to &&
         page.part!.from === prev.part!.to + 1);
