@@ -28,6 +28,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 import { paginate, type PaginateOptions } from "../../mod.ts";
+import { passThroughValidator } from "./_validator.ts";
 import type { JsonRpcMessage, McpTransport } from "./types.ts";
 
 /** Default time to wait for an answer from either side: 10 minutes. */
@@ -65,16 +66,6 @@ type Extra = {
 };
 type Request = { method: string; params?: Record<string, unknown> };
 type Peer = Client | Server;
-
-// The proxy passes elicitation answers and tool outputs on; checking them
-// against their schemas is the ends' business (and Ajv is slow to build).
-const passThroughValidator = {
-  getValidator: <T>() => (input: unknown) => ({
-    valid: true as const,
-    data: input as T,
-    errorMessage: undefined,
-  }),
-};
 
 /**
  * Connects a client (`downstream`, e.g. the proxy's own stdin and stdout) to
@@ -178,7 +169,7 @@ export async function connectProxy(
       (init.clientInfo ?? { name: "pagewise-proxy", version: "0" }) as never,
       {
         capabilities: (init.capabilities ?? {}) as never,
-        jsonSchemaValidator: passThroughValidator,
+        jsonSchemaValidator: passThroughValidator as never,
       },
     );
     client = upward;
@@ -202,7 +193,7 @@ export async function connectProxy(
       {
         capabilities: capabilities as never,
         instructions: answer.instructions as string | undefined,
-        jsonSchemaValidator: passThroughValidator,
+        jsonSchemaValidator: passThroughValidator as never,
       },
     );
     downward.removeRequestHandler("ping");

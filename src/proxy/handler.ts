@@ -21,6 +21,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { paginate, type PaginateOptions } from "../../mod.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
+import { passThroughValidator } from "./_validator.ts";
 import type { JsonRpcMessage } from "./types.ts";
 
 /** Options of {@linkcode proxyHandler}: where the server is, and `paginate`'s. */
@@ -62,14 +63,6 @@ const DROPPED_RESPONSE_HEADERS = [
   "connection",
 ];
 const PAGED_METHODS = new Set(["tools/list", "tools/call"]);
-
-const passThroughValidator = {
-  getValidator: <T>() => (input: unknown) => ({
-    valid: true as const,
-    data: input as T,
-    errorMessage: undefined,
-  }),
-};
 
 /**
  * A Web-standard handler that proxies a Streamable HTTP MCP server and pages
@@ -206,7 +199,7 @@ export function proxyHandler(
 
     const server = new Server({ name: "pagewise-proxy", version: "1" }, {
       capabilities: { tools: {} },
-      jsonSchemaValidator: passThroughValidator,
+      jsonSchemaValidator: passThroughValidator as never,
     });
     server.setRequestHandler(ListToolsRequestSchema, forward as never);
     server.setRequestHandler(CallToolRequestSchema, forward as never);
