@@ -1,30 +1,31 @@
 /**
  * How a result is kept in a {@linkcode PageStore} so that a later page reads
- * about one page of data, not the whole result.
+ * about one page of data, not the whole result, in one round trip.
  *
  * Layout under the storage key `K` (a SHA-256 of the caller's key):
  * - `K`: the record (`M` + JSON): meta, text length, chunk sizes, deadline and
- *   the generation `G` of the chunks. Written last, so a reader that finds it
- *   finds every chunk it names.
- * - `K:G:t<i>`: text code units `[i*c, (i+1)*c)`, one value per chunk on a
- *   fixed grid, so a range maps to its chunks without a directory.
- * - `K:G:x<j>`: index entries `[j*e, (j+1)*e)` as base64 of little-endian
+ *   the content tag. Written last, so a reader that finds it finds every chunk.
+ * - `K:t<i>`: text code units `[i*c, (i+1)*c)`, on a fixed grid, so a range
+ *   maps to its chunk keys without a directory, and without the record: a
+ *   page can be fetched in the same request as the record (`prefetch`).
+ * - `K:x<j>`: index entries `[j*e, (j+1)*e)` as base64 of little-endian
  *   uint32s: fixed width, so a store with a ranged read (`GETRANGE`) reads
  *   just the entries asked for.
  *
- * Every value starts with an upper-case letter that names its encoding (so
- * none parses as JSON) and is well-formed text (so none is changed by a
- * store that speaks JSON or UTF-8):
+ * Every chunk starts with a letter naming its encoding, then the 8-character
+ * content tag of its result (from a SHA-256 of all chunks and the meta). A
+ * reader takes a chunk only if its tag is the record's: writers of the same
+ * result write the same chunks, and a chunk of another result under the same
+ * key (a concurrent or earlier writer) is never mixed in; it reads as a miss.
+ *
+ * Values never parse as JSON and are well-formed text (so a store that speaks
+ * JSON or UTF-8 keeps them exactly):
  * `T` raw text · `E` text with lone surrogates escaped (a chunk with a lone
  * surrogate, or half of a pair cut by the grid: U+D800+k becomes U+FFFF
  * U+E000+k, U+FFFF becomes U+FFFF U+FFFF) · `U` base64 of UTF-16LE code
  * units (where escaping would not fit the value limit) · `Z`/`Y` base64 of
- * deflate-raw of the UTF-8 of a `T`/`E` value, kept only where 10 % or more
+ * deflate-raw of the UTF-8 of a `T`/`E` payload, kept only where 10 % or more
  * smaller · `I` index · `M` record.
- *
- * A new write gets a new generation: concurrent writers of one key each
- * write complete chunk sets and the last record wins; a reader only reads the
- * chunks of the record it opened.
  *
  * @module
  */
@@ -49,7 +50,8 @@ export type CacheEvent =
     key: string;
     /**
      * `absent`: no record; `expired`: past its deadline; `invalid`: a record
-     * this version cannot read; `incomplete`: a chunk is gone or damaged.
+     * this version cannot read; `incomplete`: a chunk is gone, damaged or of
+     * another result.
      */
     reason: "absent" | "expired" | "invalid" | "incomplete";
   }
@@ -91,15 +93,21 @@ export interface OpenResultOptions {
   /** Per store call. Default 1,000. */
   timeoutMs?: number;
   onEvent?: (event: CacheEvent) => void;
+  /**
+   * Ranges to fetch with the record, in the same store call (one round trip):
+   * later `read`/`readIndex` calls inside them need no further call.
+   */
+  prefetch?: { text?: [start: number, end: number]; index?: [from: number, to: number] };
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
 
 /**
  * A stored result opened for reading. Each read is one store call (one round
- * trip where the backend batches) for the chunks that cover the range.
- * Reads resolve `undefined` when the entry expired, lost a chunk, or the store
- * failed or timed out (reported through `onEvent`); they never reject.
+ * trip where the backend batches) for the chunks that cover the range, or
+ * none when they were prefetched. Reads resolve `undefined` when the entry
+ * expired, lost a chunk, or the store failed or timed out (reported through
+ * `onEvent`); they never reject.
  */
 export interface ResultReader {
   readonly meta: unknown;
@@ -118,10 +126,11 @@ export type WriteOutcome = "stored" | "failed" | "deferred";
 
 const DEFAULT_TIMEOUT_MS = 1_000;
 const WRITE_BATCH_CHARS = 1 << 20;
-const RANGED_INDEX_ENTRIES = 1 << 18;
-const INDEX_ENTRIES = 4_096;
 const MIN_COMPRESSED_UNITS = 512;
-const RECORD_VERSION = 1;
+const RECORD_VERSION = 2;
+const TAG = 8;
+/** Where a chunk's payload starts: its letter, then its tag. */
+const PAYLOAD = 1 + TAG;
 
 /**
  * Stores `result` under `key`: chunks first, the record last. Resolves
@@ -171,40 +180,46 @@ async function write(
     emit({ type: "cache_error", key: base, op: "write", error });
     return "failed";
   };
+  const meta = JSON.stringify(result.meta);
+  if (meta === undefined) {
+    return fail(new TypeError("result.meta must be JSON-able (an object, array, string, ...)"));
+  }
   const deadline = started + ttlSeconds * 1000;
   const limits = store.limits;
   const textUnits = textChunkUnits(store);
   const indexEntries = indexChunkEntries(store);
   const compress = options.compress ?? limits.compress ?? false;
-  const generation = randomId();
 
-  const entries: [string, string][] = [];
-  let chars = 0;
+  // [key, letter, payload]
+  const chunks: [string, string, string][] = [];
   for (let i = 0, start = 0; start < text.length; i++, start += textUnits) {
-    const value = await encodeText(text.slice(start, start + textUnits), compress);
-    entries.push([`${base}:${generation}:t${i}`, value]);
-    chars += value.length;
+    const [letter, payload] = await encodeText(text.slice(start, start + textUnits), compress);
+    chunks.push([`${base}:t${i}`, letter, payload]);
   }
   const indexLength = index?.length ?? 0;
   for (let j = 0, from = 0; from < indexLength; j++, from += indexEntries) {
-    const value = "I" + encodeIndex(index!.subarray(from, from + indexEntries));
-    entries.push([`${base}:${generation}:x${j}`, value]);
-    chars += value.length;
+    chunks.push([`${base}:x${j}`, "I", encodeIndex(index!.subarray(from, from + indexEntries))]);
   }
-  const record = JSON.stringify({
+  const grid = `${text.length}/${textUnits}/${indexLength}/${indexEntries}/`;
+  const tag = await contentTag([
+    grid,
+    meta,
+    ...chunks.map(([, letter, payload]) => letter + payload),
+  ]);
+  const entries = chunks.map((
+    [k, letter, payload],
+  ): [string, string] => [k, letter + tag + payload]);
+  const chars = entries.reduce((n, [, value]) => n + value.length, 0);
+  const recordValue = "M" + JSON.stringify({
     v: RECORD_VERSION,
-    g: generation,
+    t: tag,
     d: deadline,
     n: text.length,
     c: textUnits,
     x: indexLength,
     e: indexEntries,
-    m: result.meta,
+    m: JSON.parse(meta),
   });
-  if (record === undefined || !("m" in JSON.parse(record))) {
-    return fail(new TypeError("result.meta must be JSON-able (an object, array, string, ...)"));
-  }
-  const recordValue = "M" + record;
   if (utf8Length(recordValue) > limits.maxValueBytes) {
     return fail(
       new RangeError(
@@ -248,7 +263,7 @@ async function write(
 
 interface StoredRecord {
   v: number;
-  g: string;
+  t: string;
   d: number;
   n: number;
   c: number;
@@ -260,7 +275,8 @@ interface StoredRecord {
 /**
  * Opens the result stored under `key`: `undefined` on a miss, an expired or
  * unreadable entry, a store error or a timeout (reported through `onEvent`,
- * never thrown), else a {@linkcode ResultReader}.
+ * never thrown), else a {@linkcode ResultReader}. With `prefetch`, the chunks
+ * covering those ranges come in the same store call as the record.
  */
 export async function openResult(
   store: PageStore,
@@ -271,13 +287,24 @@ export async function openResult(
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = await storageKey(key);
-  const got = await guarded(emit, base, "open", timeoutMs)(() => store.get(base));
+  const chunkKey = (kind: "t" | "x", i: number) => `${base}:${kind}${i}`;
+
+  // Chunk keys follow from the store's grid, so they can be asked for before
+  // the record is read; the record says whether the guess held.
+  const guessUnits = textChunkUnits(store);
+  const guessEntries = indexChunkEntries(store);
+  const wanted = [base];
+  const { text: textRange, index: indexRange } = options.prefetch ?? {};
+  if (textRange) wanted.push(...gridKeys(textRange, guessUnits, (i) => chunkKey("t", i)));
+  if (indexRange) wanted.push(...gridKeys(indexRange, guessEntries, (j) => chunkKey("x", j)));
+  const got = await guarded(emit, base, "open", timeoutMs)(() => getMany(store, wanted));
   if (!got.ok) return undefined;
-  if (got.value === undefined || got.value === null) {
+  const found = got.value[0];
+  if (found === undefined || found === null) {
     emit({ type: "cache_miss", key: base, reason: "absent" });
     return undefined;
   }
-  const record = parseRecord(got.value);
+  const record = parseRecord(found);
   if (record === undefined) {
     emit({ type: "cache_miss", key: base, reason: "invalid" });
     return undefined;
@@ -288,6 +315,13 @@ export async function openResult(
   }
   emit({ type: "cache_hit", key: base });
 
+  const prefetched = new Map<string, string>();
+  if (record.c === guessUnits && record.e === guessEntries) {
+    for (let i = 1; i < wanted.length; i++) {
+      const value = got.value[i];
+      if (typeof value === "string") prefetched.set(wanted[i], value);
+    }
+  }
   const live = (): boolean => {
     if (record.d > now()) return true;
     emit({ type: "cache_miss", key: base, reason: "expired" });
@@ -297,9 +331,22 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "incomplete" });
     return undefined;
   };
-  const chunkKey = (kind: "t" | "x", i: number) => `${base}:${record.g}:${kind}${i}`;
+  /** The values of `keys`, from the prefetch or in one store call. */
+  const fetch = async (
+    keys: string[],
+    guard: ReturnType<typeof guarded>,
+  ): Promise<(string | undefined)[] | undefined> => {
+    const missing = keys.filter((k) => !prefetched.has(k));
+    if (missing.length === 0) return keys.map((k) => prefetched.get(k));
+    const got = await guard(() => getMany(store, missing));
+    if (!got.ok) return undefined;
+    const fetched = new Map(missing.map((k, i) => [k, got.value[i]]));
+    return keys.map((k) => prefetched.get(k) ?? fetched.get(k));
+  };
   const readGuard = guarded(emit, base, "read", timeoutMs);
   const indexGuard = guarded(emit, base, "read_index", timeoutMs);
+  const tagged = (value: unknown): value is string =>
+    typeof value === "string" && value.slice(1, PAYLOAD) === record.t;
 
   return {
     meta: record.m,
@@ -310,15 +357,15 @@ export async function openResult(
       if (e <= s) return "";
       if (!live()) return undefined;
       const first = Math.floor(s / record.c);
-      const last = Math.floor((e - 1) / record.c);
-      const keys: string[] = [];
-      for (let i = first; i <= last; i++) keys.push(chunkKey("t", i));
-      const got = await readGuard(() => getMany(store, keys));
-      if (!got.ok) return undefined;
+      const keys = gridKeys([s, e], record.c, (i) => chunkKey("t", i));
+      const values = await fetch(keys, readGuard);
+      if (values === undefined) return undefined;
       const parts: string[] = [];
-      for (let i = first; i <= last; i++) {
+      for (let k = 0; k < keys.length; k++) {
+        const i = first + k;
         const units = Math.min(record.c, record.n - i * record.c);
-        const part = await decodeText(got.value[i - first], units);
+        const value = values[k];
+        const part = tagged(value) ? await decodeText(value, units) : undefined;
         if (part === undefined) return incomplete();
         parts.push(part);
       }
@@ -332,9 +379,11 @@ export async function openResult(
       const first = Math.floor(s / record.e);
       const last = Math.floor((e - 1) / record.e);
       const out = new Uint32Array(e - s);
+      const keys = gridKeys([s, e], record.e, (j) => chunkKey("x", j));
       const getRange = store.getRange?.bind(store);
-      if (getRange) {
-        // Base64 maps every 3 bytes to 4 characters: read whole groups.
+      if (getRange && !keys.every((k) => prefetched.has(k))) {
+        // Base64 maps every 3 bytes to 4 characters: read whole groups, and
+        // the tag of each chunk, in one batch of ranged reads.
         const spans: { key: string; a: number; b: number; at: number }[] = [];
         for (let j = first; j <= last; j++) {
           const a = Math.max(s, j * record.e) - j * record.e;
@@ -342,31 +391,30 @@ export async function openResult(
           spans.push({ key: chunkKey("x", j), a, b, at: j * record.e + a - s });
         }
         const got = await indexGuard(() =>
-          Promise.all(spans.map(({ key, a, b }) => {
+          Promise.all(spans.flatMap(({ key, a, b }) => {
             const g0 = Math.floor((4 * a) / 3);
             const g1 = Math.ceil((4 * b) / 3);
-            return getRange(key, 1 + 4 * g0, 1 + 4 * g1);
+            return [getRange(key, 1, PAYLOAD), getRange(key, PAYLOAD + 4 * g0, PAYLOAD + 4 * g1)];
           }))
         );
         if (!got.ok) return undefined;
         for (let k = 0; k < spans.length; k++) {
           const { a, b, at } = spans[k];
-          const bytes = fromBase64Safe(got.value[k]);
+          if (got.value[2 * k] !== record.t) return incomplete();
+          const bytes = fromBase64Safe(got.value[2 * k + 1]);
           const skip = 4 * a - 3 * Math.floor((4 * a) / 3);
           if (bytes === undefined || bytes.length < skip + 4 * (b - a)) return incomplete();
           readUint32s(bytes, skip, out, at, b - a);
         }
         return out;
       }
-      const keys: string[] = [];
-      for (let j = first; j <= last; j++) keys.push(chunkKey("x", j));
-      const got = await indexGuard(() => getMany(store, keys));
-      if (!got.ok) return undefined;
+      const values = await fetch(keys, indexGuard);
+      if (values === undefined) return undefined;
       for (let j = first; j <= last; j++) {
-        const value = got.value[j - first];
+        const value = values[j - first];
         const count = Math.min(record.e, record.x - j * record.e);
-        const bytes = typeof value === "string" && value[0] === "I"
-          ? fromBase64Safe(value.slice(1))
+        const bytes = tagged(value) && value[0] === "I"
+          ? fromBase64Safe(value.slice(PAYLOAD))
           : undefined;
         if (bytes === undefined || bytes.length !== 4 * count) return incomplete();
         const a = Math.max(s, j * record.e) - j * record.e;
@@ -382,22 +430,36 @@ export async function openResult(
 export async function storageKey(key: string): Promise<string> {
   // Hash the code units, not UTF-8: two keys differing only in lone
   // surrogates must not collide.
-  const digest = await crypto.subtle.digest("SHA-256", utf16Bytes(key));
-  return "pw1:" + toBase64(new Uint8Array(digest)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return "pw1:" + await sha256Base64Url(utf16Bytes(key));
 }
 
 /** Code units per text chunk: the store's choice, capped so any chunk fits one value. */
 export function textChunkUnits(store: PageStore): number {
   // Raw text takes at most 3 UTF-8 bytes a unit, base64 of UTF-16 8/3.
-  const fit = Math.floor((store.limits.maxValueBytes - 8) / 3);
+  const fit = Math.floor((store.limits.maxValueBytes - PAYLOAD - 8) / 3);
   return Math.max(1, Math.min(Math.floor(store.limits.chunkUnits), fit));
 }
 
 function indexChunkEntries(store: PageStore): number {
-  // Base64 of 4 bytes an entry is 16/3 characters an entry.
-  const fit = Math.floor(((store.limits.maxValueBytes - 8) * 3) / 16);
-  return Math.max(1, Math.min(store.getRange ? RANGED_INDEX_ENTRIES : INDEX_ENTRIES, fit));
+  // An eighth of the text chunk: base64 of 4 bytes an entry makes an index
+  // chunk about 2/3 the characters of a text chunk (a page of JSON lines
+  // reads about one of each), within 1,024..16,384 entries.
+  const wanted = Math.min(16_384, Math.max(1_024, Math.floor(store.limits.chunkUnits / 8)));
+  const fit = Math.floor(((store.limits.maxValueBytes - PAYLOAD - 8) * 3) / 16);
+  return Math.max(1, Math.min(wanted, fit));
+}
+
+/** Keys of the grid cells (of `size`) that cover `[start, end)`. */
+function gridKeys(
+  [start, end]: [number, number],
+  size: number,
+  keyOf: (cell: number) => string,
+): string[] {
+  const s = Math.max(0, Math.floor(Number(start) || 0));
+  const e = Math.min(Number(end) || 0, s + 256 * size); // a prefetch is a page, not the result
+  const keys: string[] = [];
+  for (let i = Math.floor(s / size); i * size < e; i++) keys.push(keyOf(i));
+  return keys;
 }
 
 function parseRecord(value: unknown): StoredRecord | undefined {
@@ -410,9 +472,19 @@ function parseRecord(value: unknown): StoredRecord | undefined {
   }
   const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
   const ok = record !== null && typeof record === "object" && record.v === RECORD_VERSION &&
-    typeof record.g === "string" && typeof record.d === "number" && count(record.n) &&
-    count(record.c) && record.c > 0 && count(record.x) && count(record.e) && record.e > 0;
+    typeof record.t === "string" && record.t.length === TAG && typeof record.d === "number" &&
+    count(record.n) && count(record.c) && record.c > 0 && count(record.x) && count(record.e) &&
+    record.e > 0;
   return ok ? record : undefined;
+}
+
+async function contentTag(parts: string[]): Promise<string> {
+  return (await sha256Base64Url(encoder.encode(parts.join("\u0000")))).slice(0, TAG);
+}
+
+async function sha256Base64Url(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return toBase64(digest).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {
@@ -499,41 +571,42 @@ function emitter(onEvent?: (event: CacheEvent) => void): (event: CacheEvent) => 
 
 const encoder = new TextEncoder();
 
-async function encodeText(chunk: string, compress: boolean): Promise<string> {
+/** The encoding letter and payload of a text chunk. */
+async function encodeText(chunk: string, compress: boolean): Promise<[string, string]> {
   const wellFormed = chunk.isWellFormed();
   const text = wellFormed ? chunk : escapeSurrogates(chunk);
   // The grid allows 3 UTF-8 bytes a unit; past that, base64 of UTF-16 (8/3).
-  const raw = wellFormed
-    ? "T" + text
+  const raw: [string, string] = wellFormed
+    ? ["T", text]
     : utf8Length(text) <= 3 * chunk.length
-    ? "E" + text
-    : "U" + toBase64(utf16Bytes(chunk));
+    ? ["E", text]
+    : ["U", toBase64(utf16Bytes(chunk))];
   if (!compress || chunk.length < MIN_COMPRESSED_UNITS) return raw;
   const bytes = encoder.encode(text);
   const packed = toBase64(await deflate(bytes));
-  const rawBytes = raw[0] === "U" ? raw.length : bytes.length + 1;
-  return packed.length + 1 < 0.9 * rawBytes ? (wellFormed ? "Z" : "Y") + packed : raw;
+  const rawBytes = raw[0] === "U" ? raw[1].length : bytes.length;
+  return packed.length < 0.9 * rawBytes ? [wellFormed ? "Z" : "Y", packed] : raw;
 }
 
-async function decodeText(value: unknown, units: number): Promise<string | undefined> {
-  if (typeof value !== "string") return undefined;
+async function decodeText(value: string, units: number): Promise<string | undefined> {
+  const payload = value.slice(PAYLOAD);
   let text: string | undefined;
   try {
     switch (value[0]) {
       case "T":
-        text = value.slice(1);
+        text = payload;
         break;
       case "E":
-        text = unescapeSurrogates(value.slice(1));
+        text = unescapeSurrogates(payload);
         break;
       case "U": {
-        const bytes = fromBase64Safe(value.slice(1));
+        const bytes = fromBase64Safe(payload);
         text = bytes && fromUtf16Bytes(bytes);
         break;
       }
       case "Z":
       case "Y": {
-        const bytes = fromBase64Safe(value.slice(1));
+        const bytes = fromBase64Safe(payload);
         // Escaped text is at most 6 UTF-8 bytes a unit.
         const raw = bytes && await inflate(bytes, units * 6);
         text = raw && new TextDecoder("utf-8", { fatal: true }).decode(raw);
@@ -693,9 +766,4 @@ function fromBase64Safe(text: unknown): Uint8Array | undefined {
   } catch {
     return undefined;
   }
-}
-
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return toBase64(bytes).replaceAll("+", "-").replaceAll("/", "_");
 }

@@ -68,16 +68,17 @@ Deno.test("readIndex with a ranged-read store reads just the entries asked for",
   const { store, counts } = counted(big());
   await writeResult(store, "k", { meta: 1, text: "x", index }, { ttlSeconds: 60 });
   const reader = await openResult(store, "k");
-  for (const [from, to] of [[0, 1], [1, 2], [2, 3], [5, 400], [262_143, 262_145], [299_990, 1e9]]) {
+  // memoryStore: 65,536-unit text chunks, so 8,192 index entries a chunk.
+  for (const [from, to] of [[0, 1], [1, 2], [2, 3], [5, 400], [8_191, 8_193], [299_990, 1e9]]) {
     counts.calls = counts.charsRead = 0;
     const entries = await reader!.readIndex(from, to);
     assert.deepEqual(entries, index.slice(from, to), `[${from}, ${to})`);
-    // One ranged read per index chunk touched (2^18 entries a chunk).
-    const spansChunks = from < 262_144 && to > 262_144;
-    assert.equal(counts.calls, spansChunks ? 2 : 1);
+    // Two ranged reads (tag, entries) per index chunk touched, in one batch.
+    const spansChunks = from < 8_192 && to > 8_192;
+    assert.equal(counts.calls, spansChunks ? 4 : 2);
     assert.ok(
       counts.charsRead <=
-        ((Math.min(to, index.length) - from) * 16) / 3 + 8 * (spansChunks ? 2 : 1),
+        ((Math.min(to, index.length) - from) * 16) / 3 + 16 * (spansChunks ? 2 : 1),
     );
   }
 });
@@ -90,7 +91,8 @@ Deno.test("readIndex without a ranged read reads whole index chunks", async () =
   await writeResult(store, "k", { meta: 1, text: "x", index }, { ttlSeconds: 60 });
   const reader = await openResult(store, "k");
   counts.calls = counts.keysRead = 0;
-  assert.deepEqual(await reader!.readIndex(4_000, 4_200), index.slice(4_000, 4_200));
+  // 8,192 entries a chunk: [8,100, 8,300) lies in chunks 0 and 1.
+  assert.deepEqual(await reader!.readIndex(8_100, 8_300), index.slice(8_100, 8_300));
   assert.deepEqual([counts.calls, counts.keysRead], [1, 2]);
   assert.deepEqual(await reader!.readIndex(-5, 3), index.slice(0, 3));
   assert.deepEqual(await reader!.readIndex(7, 7), new Uint32Array(0));
@@ -308,23 +310,86 @@ Deno.test("a lost or damaged chunk makes the read undefined with an incomplete m
     ttlSeconds: 60,
   });
   const chunk = (name: string) => counts.keysWritten.find((k) => k.endsWith(name))!;
+  const tag = (await store.get(chunk(":t0")))!.slice(1, 9);
   const { events, onEvent } = recorder();
   const reader = await openResult(store, "k", { onEvent });
   await store.delete(chunk(":t1"));
   assert.equal(await reader!.read(500, 1_500), undefined);
   assert.equal(await reader!.read(0, 999), text.slice(0, 999));
-  await store.set(chunk(":t2"), "T" + "x".repeat(999), 60); // one short
+  await store.set(chunk(":t2"), "T" + tag + "x".repeat(999), 60); // one short
   assert.equal(await reader!.read(2_000, 2_001), undefined);
-  await store.set(chunk(":t3"), "Z" + "AAAA", 60); // not deflate
+  await store.set(chunk(":t3"), "Z" + tag + "AAAA", 60); // not deflate
   assert.equal(await reader!.read(3_000, 3_001), undefined);
-  await store.set(chunk(":t4"), "Eab\uffffzz", 60); // a broken escape
+  await store.set(chunk(":t4"), "E" + tag + "ab\uffffzz", 60); // a broken escape
   assert.equal(await reader!.read(4_000, 4_001), undefined);
-  await store.set(chunk(":x0"), "I!!!!", 60);
+  await store.set(chunk(":x0"), "I" + tag + "!!!!", 60);
   assert.equal(await reader!.readIndex(0, 3), undefined);
   assert.equal(
     events.filter((e) => e.type === "cache_miss" && e.reason === "incomplete").length,
     5,
   );
+});
+
+Deno.test("a chunk of another result under the same key is never mixed in", async () => {
+  const store = withLimits(big(), { chunkUnits: 1_000 });
+  const first = "a".repeat(5_000);
+  const second = "b".repeat(5_000);
+  await writeResult(store, "k", { meta: 1, text: first }, { ttlSeconds: 60 });
+  const { events, onEvent } = recorder();
+  const old = await openResult(store, "k", { onEvent });
+  await writeResult(store, "k", { meta: 2, text: second }, { ttlSeconds: 60 });
+  // The old reader's record names the first result: the chunks now hold the second.
+  assert.equal(await old!.read(0, 2_000), undefined);
+  assert.deepEqual(events.at(-1), {
+    type: "cache_miss",
+    key: await storageKey("k"),
+    reason: "incomplete",
+  });
+  const fresh = await openResult(store, "k");
+  assert.equal(await fresh!.read(0, Infinity), second);
+});
+
+Deno.test("writers of the same result write the same values", async () => {
+  const a = counted(withLimits(big(), { chunkUnits: 1_000, compress: true }));
+  const b = counted(withLimits(big(), { chunkUnits: 1_000, compress: true }));
+  const result = { meta: { x: 1 }, text: mixedText(20_000), index: Uint32Array.of(1, 5, 9) };
+  await writeResult(a.store, "k", result, { ttlSeconds: 60 });
+  await writeResult(b.store, "k", result, { ttlSeconds: 60 });
+  const keys = a.counts.keysWritten.filter((k) => k.slice(4).includes(":"));
+  assert.equal(keys.length, 21);
+  assert.deepEqual(await b.store.getMany!(keys), await a.store.getMany!(keys));
+});
+
+Deno.test("prefetch: the record and a page's chunks come in one call, the page reads need none", async () => {
+  const text = mixedText(2_000_000);
+  const index = lineIndex(text);
+  const { store, counts } = counted(withLimits(big(), { chunkUnits: 16_384 }));
+  await writeResult(store, "k", { meta: 1, text, index }, { ttlSeconds: 60 });
+  counts.calls = counts.keysRead = 0;
+  const reader = await openResult(store, "k", {
+    prefetch: { text: [1_000_000, 1_040_000], index: [30_000, 31_000] },
+  });
+  // The record, 3 text chunks (61..63 of 16,384 units), 2 index chunks (14, 15 of 2,048).
+  assert.deepEqual([counts.calls, counts.keysRead], [1, 6]);
+  assert.ok((await reader!.read(1_000_000, 1_040_000)) === text.slice(1_000_000, 1_040_000));
+  assert.deepEqual(await reader!.readIndex(30_000, 31_000), index.slice(30_000, 31_000));
+  assert.equal(counts.calls, 1);
+  // Outside the prefetch: one more call.
+  assert.ok((await reader!.read(0, 10)) === text.slice(0, 10));
+  assert.equal(counts.calls, 2);
+});
+
+Deno.test("prefetch on a miss costs the same one call, and is bounded", async () => {
+  const { store, counts } = counted(big());
+  const { events, onEvent } = recorder();
+  const reader = await openResult(store, "absent", {
+    prefetch: { text: [0, 1e12], index: [0, 1e12] },
+    onEvent,
+  });
+  assert.equal(reader, undefined);
+  assert.equal(counts.calls, 1);
+  assert.ok(counts.keysRead <= 1 + 2 * 256, `${counts.keysRead} keys`);
+  assert.deepEqual(events.map((e) => e.type), ["cache_miss"]);
 });
 
 Deno.test("a chunk that inflates past its size is refused, not inflated", async () => {
@@ -337,7 +402,8 @@ Deno.test("a chunk that inflates past its size is refused, not inflated", async 
       ),
     ).arrayBuffer(),
   );
-  await store.set(counts.keysWritten[0], "Z" + bomb.toBase64(), 60);
+  const tag = (await store.get(counts.keysWritten[0]))!.slice(1, 9);
+  await store.set(counts.keysWritten[0], "Z" + tag + bomb.toBase64(), 60);
   const reader = await openResult(store, "k");
   assert.equal(await reader!.read(0, 10), undefined);
 });

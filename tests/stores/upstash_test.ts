@@ -82,11 +82,32 @@ Deno.test("a page read is one MGET and an index read one GETRANGE, moving about 
     // Compressed chunks: fewer bytes than the page itself.
     assert.ok(bridge.bytesOut < 40_000, `moved ${bridge.bytesOut} bytes`);
     bridge.resetCounts();
-    const entries = await reader!.readIndex(20_000, 20_500);
-    assert.deepEqual(entries, index.slice(20_000, 20_500));
-    assert.deepEqual(bridge.log, [["getrange"]]);
+    // 4,096 entries an index chunk: [20,500, 21,000) lies in chunk 5. Its tag
+    // and the entries: two GETRANGEs, auto-pipelined into one request.
+    const entries = await reader!.readIndex(20_500, 21_000);
+    assert.deepEqual(entries, index.slice(20_500, 21_000));
+    assert.deepEqual(bridge.log, [["getrange", "getrange"]]);
     // 4 bytes an entry, base64 by pagewise, base64 again on the wire.
     assert.ok(bridge.bytesOut < 4 * 500 * (4 / 3) ** 2 + 200, `moved ${bridge.bytesOut} bytes`);
+  }));
+
+Deno.test("a later page with prefetch is one request: one MGET of the record and the page", () =>
+  withUpstash(async ({ redis, bridge }) => {
+    const store = upstashStore(redis);
+    const text = mixedText(3_000_000);
+    const index = lineIndex(text);
+    await writeResult(store, "walk", { meta: 1, text, index }, {
+      ttlSeconds: 60,
+      timeoutMs: 10_000,
+    });
+    bridge.resetCounts();
+    const reader = await openResult(store, "walk", {
+      prefetch: { text: [2_000_000, 2_040_000], index: [40_000, 41_000] },
+    });
+    assert.ok((await reader!.read(2_000_000, 2_040_000)) === text.slice(2_000_000, 2_040_000));
+    assert.deepEqual(await reader!.readIndex(40_000, 41_000), index.slice(40_000, 41_000));
+    assert.deepEqual(bridge.log, [["mget"]]);
+    assert.equal(bridge.requests, 1);
   }));
 
 Deno.test("upstashStore entries expire in Redis at ttlSeconds", () =>
