@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { paginate, type ToolResult } from "../mod.ts";
 import { httpV1, httpV2 } from "./support/http.ts";
-import { issues } from "./support/issues.ts";
+import { issues } from "../dev/records.ts";
 import type { TestServer } from "./support/sdks.ts";
 import { o200k } from "../dev/tokenizers.ts";
 

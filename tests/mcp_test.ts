@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { paginate, type PaginateOptions, type ToolResult } from "../mod.ts";
-import { issues } from "./support/issues.ts";
+import { issues } from "../dev/records.ts";
 import { SDKS, type TestClient, type TestServer } from "./support/sdks.ts";
 import { o200k } from "../dev/tokenizers.ts";
 
