@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { paginate, type PaginateOptions, type ToolResult } from "../mod.ts";
-import { issues } from "../dev/records.ts";
-import { SDKS, type TestClient, type TestServer } from "./support/sdks.ts";
-import { o200k } from "../dev/tokenizers.ts";
+import { paginate, type PaginateOptions, type ToolResult } from "../../mod.ts";
+import { issues } from "../../dev/records.ts";
+import { SDKS, type TestClient, type TestServer } from "../support/sdks.ts";
+import { o200k } from "../../dev/tokenizers.ts";
 
 const textOf = (result: ToolResult) => String(result.content?.[0]?.text ?? "");
 const pageOf = (result: ToolResult) => JSON.parse(textOf(result)).page;
@@ -337,7 +337,7 @@ for (const sdk of SDKS) {
 }
 
 Deno.test("pagedTool pages one tool's results and binds cursors to its arguments", async () => {
-  const { pagedTool } = await import("../mod.ts");
+  const { pagedTool } = await import("../../mod.ts");
   const sdk = SDKS[0];
   const server = sdk.server();
   server.registerTool(

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { paginate, type ToolResult } from "../mod.ts";
-import { httpV1, httpV2 } from "./support/http.ts";
-import { issues } from "../dev/records.ts";
-import type { TestServer } from "./support/sdks.ts";
-import { o200k } from "../dev/tokenizers.ts";
+import { paginate, type ToolResult } from "../../mod.ts";
+import { httpV1, httpV2 } from "../support/http.ts";
+import { issues } from "../../dev/records.ts";
+import type { TestServer } from "../support/sdks.ts";
+import { o200k } from "../../dev/tokenizers.ts";
 
 const textOf = (result: ToolResult) => String(result.content?.[0]?.text ?? "");
 

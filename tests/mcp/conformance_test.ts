@@ -4,10 +4,10 @@
  * paginate + paginateLists: every scenario that passes without passes with.
  */
 import assert from "node:assert/strict";
-import { startFixtureServer } from "./support/conformance_server.ts";
+import { startFixtureServer } from "../support/conformance_server.ts";
 
 const CLI = new URL(
-  "../node_modules/@modelcontextprotocol/conformance/dist/index.js",
+  "../../node_modules/@modelcontextprotocol/conformance/dist/index.js",
   import.meta.url,
 );
 

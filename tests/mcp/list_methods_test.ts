@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { listAll, paginate, paginateLists } from "../mod.ts";
-import { SDKS, type TestServer } from "./support/sdks.ts";
+import { listAll, paginate, paginateLists } from "../../mod.ts";
+import { SDKS, type TestServer } from "../support/sdks.ts";
 
 function manyTools(server: TestServer, n: number): void {
   for (let i = 0; i < n; i++) {
