@@ -108,17 +108,27 @@ export function proxyHandler(
     send(new Request(target, { method: "POST", ...init }));
 
   return async function handle(request: Request): Promise<Response> {
+    try {
+      return await route(request);
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      // The server cannot be reached (refused, reset, DNS): say so, as JSON-RPC.
+      return jsonRpcError(
+        502,
+        null,
+        `pagewise proxy: cannot reach the MCP server at ${target.origin}: ${
+          error instanceof Error ? error.message : error
+        }`,
+        ErrorCode.InternalError,
+      );
+    }
+  };
+
+  async function route(request: Request): Promise<Response> {
     const outHeaders = await upstreamHeaders(request);
     if (request.method !== "POST") {
-      return relay(
-        await send(
-          new Request(target, {
-            method: request.method,
-            headers: outHeaders,
-            signal: request.signal,
-          }),
-        ),
-      );
+      const init = { method: request.method, headers: outHeaders, signal: request.signal };
+      return relay(await send(new Request(target, init)));
     }
     const body = await readText(request.body, maxBodyBytes);
     if (body === undefined) {
@@ -143,7 +153,7 @@ export function proxyHandler(
       return relay(await post({ headers: outHeaders, body, signal: request.signal }));
     }
     return await pageThrough(message as JsonRpcMessage, outHeaders, request.signal);
-  };
+  }
 
   // Runs one tools/list or tools/call through a server built for it, whose
   // handlers send the (cursor-less) request on to the upstream server.
@@ -163,7 +173,17 @@ export function proxyHandler(
       const own = request.method === message.method;
       const id = own ? message.id! : `pagewise-${crypto.randomUUID()}`;
       const outgoing = { jsonrpc: "2.0", id, method: request.method, params: request.params };
-      const response = await post({ headers: outHeaders, body: JSON.stringify(outgoing), signal });
+      let response: Response;
+      try {
+        response = await post({ headers: outHeaders, body: JSON.stringify(outgoing), signal });
+      } catch (error) {
+        throw rpcError(
+          ErrorCode.InternalError,
+          `pagewise proxy: cannot reach the MCP server at ${target.origin}: ${
+            error instanceof Error ? error.message : error
+          }`,
+        );
+      }
       const type = response.headers.get("content-type") ?? "";
       if (!own) return unwrap(await answerIn(response, id, maxMessageBytes), request.method);
       if (!response.ok || !/json|event-stream/.test(type)) {
@@ -387,9 +407,14 @@ function responseHeaders(from: Headers | undefined, contentType?: string): Heade
   return out;
 }
 
-function jsonRpcError(status: number, id: string | number | null, message: string): Response {
+function jsonRpcError(
+  status: number,
+  id: string | number | null,
+  message: string,
+  code: number = ErrorCode.InvalidRequest,
+): Response {
   return new Response(
-    JSON.stringify({ jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidRequest, message } }),
+    JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }),
     { status, headers: { "content-type": "application/json" } },
   );
 }
