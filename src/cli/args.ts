@@ -27,6 +27,7 @@ export interface ProxyArgs {
 
 /** A command line that cannot be run; its message says what to fix. */
 export class UsageError extends Error {
+  /** Always `"UsageError"`. */
   override name = "UsageError";
 }
 
@@ -58,7 +59,7 @@ const VALUED = ["--max-tokens", "--max-chars", "--cursor-param", "--timeout", "-
  *
  * @example
  * ```ts
- * import { parseProxyArgs } from "./args.ts";
+ * import { parseProxyArgs } from "@pagewise/mcp/cli";
  *
  * const args = parseProxyArgs(["--max-tokens", "5000", "--", "node", "server.js"], {});
  * if (args?.maxTokens !== 5000 || args.command.join(" ") !== "node server.js") {
