@@ -1,0 +1,101 @@
+/**
+ * The two halves of the JSON-text path, against the natives they replace:
+ * scanJson against JSON.parse and one SHA-256 of the same text (the floor the
+ * pager's first page is measured against), and serializeValue's fast path
+ * (plain, shallow values) and iterative path against JSON.stringify.
+ * Generated, seeded data; no corpus needed.
+ */
+import { scanJson } from "../src/_json_scan.ts";
+import { serializeValue } from "../src/_serialize.ts";
+
+/** mulberry32: a small seeded generator, so every run sees the same data. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = [
+  "timeout",
+  "retry",
+  "upgrade",
+  "délai",
+  "日本語の説明",
+  'a "quoted" word',
+  "tab\there",
+  "emoji 😀",
+  "line\nbreak",
+  "x",
+];
+
+/** Records like a search or list tool returns, until the value's compact JSON reaches `bytes`. */
+function records(bytes: number, seed = 1): { total: number; items: Record<string, unknown>[] } {
+  const next = random(seed);
+  const word = () => WORDS[Math.floor(next() * WORDS.length)];
+  const items: Record<string, unknown>[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const i = items.length;
+    const item = {
+      id: 1_000_000_000_000_000 + i,
+      title: `Row ${i}: the request ${word()} after the ${word()}`,
+      email: `user${i}@example.com`,
+      score: Math.round(next() * 1e6) / 1e3,
+      active: next() < 0.5,
+      tags: [word(), word()],
+      created: new Date(1.6e12 + Math.floor(next() * 1e11)).toISOString(),
+      owner: null,
+    };
+    size += JSON.stringify(item).length + 1;
+    items.push(item);
+  }
+  return { total: items.length, items };
+}
+
+for (const [label, bytes] of [["1 MB", 1_000_000], ["17 MB", 10_000_000]] as const) {
+  // Pretty-printed, as tools send it: 10 MB compact is ~17 MB with a 2-space indent.
+  const text = JSON.stringify(records(bytes).items, null, 2);
+  const data = new TextEncoder().encode(text);
+  const group = `scan ${label} (${(text.length / 1e6).toFixed(1)} M chars)`;
+  Deno.bench(`JSON.parse`, { group, baseline: true, n: 20 }, () => {
+    JSON.parse(text);
+  });
+  Deno.bench(`scanJson`, { group, n: 20 }, () => {
+    if (!scanJson(text)) throw new Error("rejected");
+  });
+  Deno.bench(`SHA-256 (bytes ready)`, { group, n: 20 }, async () => {
+    await crypto.subtle.digest("SHA-256", data);
+  });
+  Deno.bench(`SHA-256 (encode + digest)`, { group, n: 20 }, async () => {
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  });
+}
+
+for (const [label, bytes] of [["1 KB", 1_000], ["10 KB", 10_000], ["1 MB", 1_000_000]] as const) {
+  const value = records(bytes, 2);
+  // A Date per record sends the value down the iterative path.
+  const dated = { ...value, items: value.items.map((item) => ({ ...item, seen: new Date(0) })) };
+  const datedPlain = JSON.parse(JSON.stringify(dated));
+  const group = `serialize ${label}`;
+  Deno.bench(`JSON.stringify`, { group, baseline: true }, () => {
+    JSON.stringify(value);
+  });
+  Deno.bench(`serializeValue (fast path)`, { group }, () => {
+    serializeValue(value);
+  });
+  Deno.bench(`JSON.stringify, with Dates`, { group }, () => {
+    JSON.stringify(dated);
+  });
+  Deno.bench(`serializeValue, with Dates (iterative path)`, { group }, () => {
+    serializeValue(dated);
+  });
+  Deno.bench(`serializeValue, indented (fast path)`, { group }, () => {
+    serializeValue(datedPlain, "  ");
+  });
+  Deno.bench(`JSON.stringify, indented`, { group }, () => {
+    JSON.stringify(datedPlain, null, "  ");
+  });
+}

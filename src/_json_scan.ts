@@ -1,0 +1,428 @@
+// Indexes a JSON text from its source, without parsing it into values: the
+// pager pages the original text, so a 19-digit id, `1e400` or the original
+// indentation reach the model unchanged. One pass, an explicit stack (never
+// recursion, so a text a million levels deep is fine at any stack depth),
+// element offsets in typed arrays.
+
+/** Where a JSON text's root value is and which containers can be paged. */
+export interface JsonIndex {
+  root: "object" | "array" | "scalar";
+  /** Offsets of the root value: first char after leading whitespace, end exclusive before trailing ws. */
+  start: number;
+  end: number;
+  /** Deepest nesting level seen (root container = 1). */
+  depth: number;
+  /** Containers reachable from the root through object members only (the root itself included when
+   *  it is a container), in document order. An array's items are NOT descended into for this list
+   *  (a list inside a list item is not a candidate), but they are validated. */
+  containers: Container[];
+}
+
+/** One array or object of a scanned text, with the source span of each element. */
+export interface Container {
+  kind: "array" | "object";
+  /** Decoded keys leading from the root; [] for the root. */
+  path: string[];
+  /** Offsets of the opening '[' / '{' and of its matching closer. */
+  open: number;
+  close: number;
+  /** Number of elements: array items, or object members. */
+  count: number;
+  /** Start (inclusive) and end (exclusive) offset of element i: an array item's value, or an object
+   *  member from its key's opening quote to the end of its value. No surrounding whitespace. */
+  start(i: number): number;
+  end(i: number): number;
+  /** Objects: decoded key of member i. */
+  key?(i: number): string;
+}
+
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const PLUS = 0x2b;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const ONE = 0x31;
+const NINE = 0x39;
+const COLON = 0x3a;
+const UPPER_E = 0x45;
+const LBRACKET = 0x5b;
+const BACKSLASH = 0x5c;
+const RBRACKET = 0x5d;
+const LOWER_E = 0x65;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+
+const ARRAY = 1;
+const OBJECT = 2;
+
+/** 1 for the characters a backslash may precede (besides `u`), by char code. */
+const SIMPLE_ESCAPE = new Uint8Array(128);
+for (const c of `"\\/bfnrt`) SIMPLE_ESCAPE[c.charCodeAt(0)] = 1;
+/** 1 for hex digits, by char code. */
+const HEX = new Uint8Array(128);
+for (const c of "0123456789abcdefABCDEF") HEX[c.charCodeAt(0)] = 1;
+
+function skipWhitespace(text: string, pos: number): number {
+  let c = text.charCodeAt(pos);
+  while (c === SPACE || c === LF || c === CR || c === TAB) c = text.charCodeAt(++pos);
+  return pos;
+}
+
+function isHex(c: number): boolean {
+  return c < 128 && HEX[c] === 1;
+}
+
+/** The offset after the string literal opening at `pos`, or -1 when it is invalid. */
+function skipString(text: string, pos: number): number {
+  const n = text.length;
+  let i = pos + 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    // Letters and most other characters first: one comparison each.
+    if (c > BACKSLASH || (c > QUOTE && c < BACKSLASH) || c === SPACE || c === 0x21) {
+      i++;
+      continue;
+    }
+    if (c === QUOTE) return i + 1;
+    if (c === BACKSLASH) {
+      const e = text.charCodeAt(i + 1);
+      if (e === 0x75) {
+        if (
+          !isHex(text.charCodeAt(i + 2)) || !isHex(text.charCodeAt(i + 3)) ||
+          !isHex(text.charCodeAt(i + 4)) || !isHex(text.charCodeAt(i + 5))
+        ) return -1;
+        i += 6;
+      } else if (e < 128 && SIMPLE_ESCAPE[e] === 1) {
+        i += 2;
+      } else {
+        return -1;
+      }
+    } else if (c < SPACE) {
+      return -1;
+    } else {
+      i++;
+    }
+  }
+  return -1;
+}
+
+/** The offset after the number starting at `pos`, or -1 when it is invalid. */
+function skipNumber(text: string, pos: number): number {
+  let i = pos;
+  let c = text.charCodeAt(i);
+  if (c === MINUS) c = text.charCodeAt(++i);
+  if (c === ZERO) {
+    c = text.charCodeAt(++i);
+  } else if (c >= ONE && c <= NINE) {
+    do c = text.charCodeAt(++i); while (c >= ZERO && c <= NINE);
+  } else {
+    return -1;
+  }
+  if (c === DOT) {
+    c = text.charCodeAt(++i);
+    if (!(c >= ZERO && c <= NINE)) return -1;
+    do c = text.charCodeAt(++i); while (c >= ZERO && c <= NINE);
+  }
+  if (c === LOWER_E || c === UPPER_E) {
+    c = text.charCodeAt(++i);
+    if (c === PLUS || c === MINUS) c = text.charCodeAt(++i);
+    if (!(c >= ZERO && c <= NINE)) return -1;
+    do c = text.charCodeAt(++i); while (c >= ZERO && c <= NINE);
+  }
+  return i;
+}
+
+/** The offset after `word` at `pos`, or -1 when the text does not have it there. */
+function skipWord(text: string, pos: number, word: string): number {
+  return text.startsWith(word, pos) ? pos + word.length : -1;
+}
+
+/** After a key's opening quote at `pos`: the offset of its value, or -1. */
+function skipKey(text: string, pos: number): number {
+  pos = skipString(text, pos);
+  if (pos < 0) return -1;
+  pos = skipWhitespace(text, pos);
+  if (text.charCodeAt(pos) !== COLON) return -1;
+  return skipWhitespace(text, pos + 1);
+}
+
+/** The decoded key whose opening quote is at `pos` (in a text already validated). */
+function decodeKey(text: string, pos: number): string {
+  let i = pos + 1;
+  let escaped = false;
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) break;
+    if (c === BACKSLASH) {
+      escaped = true;
+      i += 2;
+    } else {
+      i++;
+    }
+  }
+  return escaped ? JSON.parse(text.slice(pos, i + 1)) : text.slice(pos + 1, i);
+}
+
+function grown<T extends Uint8Array | Int32Array | Uint32Array>(array: T): T {
+  const next = new (array.constructor as new (length: number) => T)(array.length * 2);
+  next.set(array);
+  return next;
+}
+
+/** What the containers of one index share: the text and the offsets in typed arrays. */
+interface Shared {
+  text: string;
+  /** Per container id (document order). */
+  kind: Uint8Array;
+  parent: Int32Array;
+  /** Offset of the key's opening quote of the member holding the container; -1 for the root. */
+  keyAt: Int32Array;
+  open: Uint32Array;
+  close: Uint32Array;
+  count: Uint32Array;
+  /** Index into `spans` of the container's first element start. */
+  base: Uint32Array;
+  /** start, end, start, end … for every element of every container, container by container. */
+  spans: Uint32Array;
+  /** Decoded paths, filled on demand. */
+  paths: (string[] | undefined)[];
+}
+
+class ScannedContainer implements Container {
+  readonly #shared: Shared;
+  readonly #id: number;
+  constructor(shared: Shared, id: number) {
+    this.#shared = shared;
+    this.#id = id;
+  }
+  get kind(): "array" | "object" {
+    return this.#shared.kind[this.#id] === ARRAY ? "array" : "object";
+  }
+  get path(): string[] {
+    return pathOf(this.#shared, this.#id);
+  }
+  get open(): number {
+    return this.#shared.open[this.#id];
+  }
+  get close(): number {
+    return this.#shared.close[this.#id];
+  }
+  get count(): number {
+    return this.#shared.count[this.#id];
+  }
+  start(i: number): number {
+    return this.#shared.spans[this.#slot(i)];
+  }
+  end(i: number): number {
+    return this.#shared.spans[this.#slot(i) + 1];
+  }
+  #slot(i: number): number {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count) {
+      throw new RangeError(`pagewise: element ${i} is out of range (count ${this.count})`);
+    }
+    return this.#shared.base[this.#id] + 2 * i;
+  }
+  protected keyAt(i: number): string {
+    return decodeKey(this.#shared.text, this.start(i));
+  }
+}
+
+class ScannedObject extends ScannedContainer {
+  key(i: number): string {
+    return this.keyAt(i);
+  }
+}
+
+/** The container's path, decoded once; iterative, since paths can be a million keys long. */
+function pathOf(shared: Shared, id: number): string[] {
+  const cached = shared.paths[id];
+  if (cached) return cached.slice();
+  const chain: number[] = [];
+  let at = id;
+  while (at > 0 && shared.paths[at] === undefined) {
+    chain.push(at);
+    at = shared.parent[at];
+  }
+  const path = at === 0 ? [] : shared.paths[at]!.slice();
+  for (let j = chain.length - 1; j >= 0; j--) {
+    path.push(decodeKey(shared.text, shared.keyAt[chain[j]]));
+  }
+  // Only the asked-for container is cached: caching its ancestors too would
+  // cost memory quadratic in the depth of a deep chain.
+  shared.paths[id] = path;
+  return path.slice();
+}
+
+/**
+ * The index of a JSON text, or undefined exactly when `JSON.parse(text)` would throw.
+ *
+ * @example
+ * ```ts
+ * const text = '{"total": 2, "items": [{"id": 1234567890123456789}, 1e400]}';
+ * const index = scanJson(text)!;
+ * const items = index.containers.find((c) => c.path.join() === "items")!;
+ * if (text.slice(items.start(1), items.end(1)) !== "1e400") throw new Error("not verbatim");
+ * ```
+ */
+export function scanJson(text: string): JsonIndex | undefined {
+  const n = text.length;
+  // The open containers, innermost last.
+  let stackKind = new Uint8Array(64);
+  let stackId = new Int32Array(64);
+  let stackBase = new Uint32Array(64);
+  let depth = 0;
+  let maxDepth = 0;
+  // Element offsets of the open containers being indexed: a container's are
+  // the top of this stack when it closes (its children's were moved out).
+  let scratch = new Uint32Array(1024);
+  let top = 0;
+  // Per indexed container, by id in document order.
+  let kind = new Uint8Array(16);
+  let parent = new Int32Array(16);
+  let keyAt = new Int32Array(16);
+  let open = new Uint32Array(16);
+  let close = new Uint32Array(16);
+  let count = new Uint32Array(16);
+  let base = new Uint32Array(16);
+  let containers = 0;
+  let spans = new Uint32Array(1024);
+  let spanCount = 0;
+
+  let pos = skipWhitespace(text, 0);
+  const rootStart = pos;
+  let c = 0;
+  value: for (;;) {
+    c = text.charCodeAt(pos);
+    if (c === LBRACE || c === LBRACKET) {
+      if (depth === stackKind.length) {
+        stackKind = grown(stackKind);
+        stackId = grown(stackId);
+        stackBase = grown(stackBase);
+      }
+      let id = -1;
+      if (depth === 0 || (stackKind[depth - 1] === OBJECT && stackId[depth - 1] >= 0)) {
+        id = containers++;
+        if (id === kind.length) {
+          kind = grown(kind);
+          parent = grown(parent);
+          keyAt = grown(keyAt);
+          open = grown(open);
+          close = grown(close);
+          count = grown(count);
+          base = grown(base);
+        }
+        kind[id] = c === LBRACE ? OBJECT : ARRAY;
+        parent[id] = depth === 0 ? -1 : stackId[depth - 1];
+        // The parent's pending element start is its current member's key.
+        keyAt[id] = depth === 0 ? -1 : scratch[top - 1];
+        open[id] = pos;
+      }
+      stackKind[depth] = c === LBRACE ? OBJECT : ARRAY;
+      stackId[depth] = id;
+      stackBase[depth] = top;
+      if (++depth > maxDepth) maxDepth = depth;
+      pos = skipWhitespace(text, pos + 1);
+      const first = text.charCodeAt(pos);
+      if (first !== (c === LBRACE ? RBRACE : RBRACKET)) {
+        if (id >= 0) {
+          if (top === scratch.length) scratch = grown(scratch);
+          scratch[top++] = pos;
+        }
+        if (c === LBRACE) {
+          if (first !== QUOTE) return undefined;
+          pos = skipKey(text, pos);
+          if (pos < 0) return undefined;
+        }
+        continue value;
+      }
+      // An empty container: closed below like any other.
+    } else {
+      if (c === QUOTE) pos = skipString(text, pos);
+      else if (c === MINUS || (c >= ZERO && c <= NINE)) pos = skipNumber(text, pos);
+      else if (c === 0x74) pos = skipWord(text, pos, "true");
+      else if (c === 0x66) pos = skipWord(text, pos, "false");
+      else if (c === 0x6e) pos = skipWord(text, pos, "null");
+      else return undefined;
+      if (pos < 0) return undefined;
+    }
+
+    // A value ended before `pos`, or an empty container's closer is at `pos`.
+    let closing = c === LBRACE || c === LBRACKET;
+    for (;;) {
+      if (closing) {
+        closing = false;
+        const d = --depth;
+        const id = stackId[d];
+        if (id >= 0) {
+          const from = stackBase[d];
+          const length = top - from;
+          while (spanCount + length > spans.length) spans = grown(spans);
+          spans.set(scratch.subarray(from, top), spanCount);
+          base[id] = spanCount;
+          count[id] = length / 2;
+          close[id] = pos;
+          spanCount += length;
+          top = from;
+        }
+        pos++;
+      }
+      if (depth === 0) break value;
+      const d = depth - 1;
+      if (stackId[d] >= 0) {
+        if (top === scratch.length) scratch = grown(scratch);
+        scratch[top++] = pos;
+      }
+      pos = skipWhitespace(text, pos);
+      c = text.charCodeAt(pos);
+      if (c === COMMA) {
+        pos = skipWhitespace(text, pos + 1);
+        if (stackId[d] >= 0) {
+          if (top === scratch.length) scratch = grown(scratch);
+          scratch[top++] = pos;
+        }
+        if (stackKind[d] === OBJECT) {
+          if (text.charCodeAt(pos) !== QUOTE) return undefined;
+          pos = skipKey(text, pos);
+          if (pos < 0) return undefined;
+        }
+        continue value;
+      }
+      if (c !== (stackKind[d] === OBJECT ? RBRACE : RBRACKET)) return undefined;
+      closing = true;
+    }
+  }
+  const rootEnd = pos;
+  if (skipWhitespace(text, pos) !== n) return undefined;
+
+  const shared: Shared = {
+    text,
+    kind,
+    parent,
+    keyAt,
+    open,
+    close,
+    count,
+    base,
+    spans,
+    paths: containers > 0 ? [[]] : [],
+  };
+  const list: Container[] = new Array(containers);
+  for (let id = 0; id < containers; id++) {
+    list[id] = kind[id] === OBJECT
+      ? new ScannedObject(shared, id)
+      : new ScannedContainer(shared, id);
+  }
+  const first = text.charCodeAt(rootStart);
+  return {
+    root: first === LBRACE ? "object" : first === LBRACKET ? "array" : "scalar",
+    start: rootStart,
+    end: rootEnd,
+    depth: maxDepth,
+    containers: list,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Runs TypeScript under Node: bundles an entry module with `deno bundle` into
+ * a temporary .mjs and runs it with the `node` on PATH. For behaviour that
+ * differs between runtimes, such as Node still having the
+ * `Object.prototype.__proto__` setter that Deno removed.
+ */
+
+/** What a Node run printed and how it ended. */
+export interface NodeRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const INSTALL_NODE = "apt-get update && apt-get install -y nodejs (Node 20 or newer)";
+const CONFIG = new URL("../../deno.json", import.meta.url);
+
+/** The version of the `node` on PATH; throws naming the install command when there is none. */
+export async function nodeVersion(): Promise<string> {
+  let output: Deno.CommandOutput;
+  try {
+    output = await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Error(`node is not on PATH; install it: ${INSTALL_NODE}`);
+    }
+    throw error;
+  }
+  const version = new TextDecoder().decode(output.stdout).trim();
+  const major = Number(/^v(\d+)\./.exec(version)?.[1]);
+  if (!output.success || !(major >= 20)) {
+    throw new Error(
+      `node ${version || "(no version)"} is too old or broken; install ${INSTALL_NODE}`,
+    );
+  }
+  return version;
+}
+
+/** Bundles `entry` (a path or file URL of a TypeScript module) and runs it with Node. */
+export async function runInNode(entry: string | URL): Promise<NodeRun> {
+  await nodeVersion();
+  const dir = await Deno.makeTempDir({ prefix: "pagewise-node-" });
+  try {
+    const bundle = `${dir}/entry.mjs`;
+    const path = entry instanceof URL ? decodeURIComponent(entry.pathname) : entry;
+    const built = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "bundle",
+        "--quiet",
+        "--config",
+        decodeURIComponent(CONFIG.pathname),
+        "--platform",
+        "browser",
+        "--format",
+        "esm",
+        "--output",
+        bundle,
+        path,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!built.success) {
+      throw new Error(`deno bundle ${path} failed:\n${new TextDecoder().decode(built.stderr)}`);
+    }
+    const run = await new Deno.Command("node", {
+      args: [bundle],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return {
+      code: run.code,
+      stdout: new TextDecoder().decode(run.stdout),
+      stderr: new TextDecoder().decode(run.stderr),
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Writes `source` (a TypeScript module; import project files by absolute
+ * file URL, e.g. `new URL("../src/x.ts", import.meta.url).href`) to a
+ * temporary file and runs it with Node, as {@linkcode runInNode}.
+ */
+export async function runSourceInNode(source: string): Promise<NodeRun> {
+  const dir = await Deno.makeTempDir({ prefix: "pagewise-node-src-" });
+  try {
+    const entry = `${dir}/entry.ts`;
+    await Deno.writeTextFile(entry, source);
+    return await runInNode(entry);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
