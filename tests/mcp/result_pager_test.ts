@@ -1,0 +1,73 @@
+// createResultPager: for any tool result, both content and structured content
+// of every page are within every limit, and every cursor it issues is accepted.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { createResultPager, type ToolResult } from "../../mod.ts";
+import { overLimits } from "../support/limits.ts";
+
+const limits = { maxTokens: 400, maxChars: 1_500 };
+
+const text = fc.oneof(
+  fc.string({ maxLength: 3_000, size: "xlarge" }),
+  fc.json({ maxDepth: 4 }),
+  fc.array(fc.json({ maxDepth: 2 }), { maxLength: 200, size: "xlarge" }).map((a) =>
+    JSON.stringify(a)
+  ),
+  fc.array(fc.json({ maxDepth: 2 }), { maxLength: 200, size: "xlarge" }).map((a) =>
+    JSON.stringify(a, null, 2)
+  ),
+);
+const structured = fc.option(
+  fc.oneof(
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 })),
+    fc.array(fc.record({ id: fc.nat(), s: fc.string({ maxLength: 60 }) }), {
+      maxLength: 300,
+      size: "xlarge",
+    })
+      .map((rows) => ({ rows })),
+  ),
+  { nil: undefined },
+);
+const result = fc.record({
+  content: fc.array(text.map((t) => ({ type: "text", text: t })), { minLength: 1, maxLength: 3 }),
+  structuredContent: structured,
+  isError: fc.option(fc.boolean(), { nil: undefined }),
+}).map((r) => {
+  const out: ToolResult = { content: r.content };
+  if (r.structuredContent !== undefined) out.structuredContent = r.structuredContent as never;
+  if (r.isError !== undefined) out.isError = r.isError;
+  return out;
+});
+
+function assertWithinLimits(out: ToolResult): void {
+  for (const block of out.content ?? []) {
+    assert.deepEqual(overLimits(String(block.text ?? ""), limits), []);
+  }
+  if (out.structuredContent !== undefined) {
+    assert.deepEqual(overLimits(JSON.stringify(out.structuredContent), limits), []);
+  }
+}
+
+Deno.test("property: content and structured content of every page are within every limit, and every cursor is accepted", async () => {
+  const results = createResultPager(limits);
+  let paged = 0;
+  await fc.assert(
+    fc.asyncProperty(result, async (original) => {
+      let out = await results.page(original, { scope: "tool {}" });
+      for (let pages = 0; pages < 2_000; pages++) {
+        if (out.isError && !original.isError) {
+          assert.fail(`cursor refused: ${out.content?.[0]?.text}`);
+        }
+        if (original.isError) assert.equal(out.isError, true);
+        assertWithinLimits(out);
+        if (out !== original) paged++;
+        const next = /cursor="([^"]+)"/.exec(String(out.content?.at(-1)?.text ?? ""))?.[1];
+        if (!next) return;
+        out = await results.page(original, { scope: "tool {}", cursor: next });
+      }
+      assert.fail("more than 2,000 pages");
+    }),
+    { numRuns: 150 },
+  );
+  assert.ok(paged > 100, `only ${paged} pages were cut`);
+});
