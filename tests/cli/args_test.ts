@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { parseProxyArgs, UsageError } from "../../src/cli/args.ts";
+
+Deno.test("proxy args: options before --, the server's command after it, untouched", () => {
+  const args = parseProxyArgs(
+    [
+      "--max-tokens",
+      "5000",
+      "--max-chars=9000",
+      "--trim",
+      "--quiet",
+      "--cursor-param",
+      "page",
+      "--",
+      "node",
+      "s.js",
+      "--max-tokens",
+      "1",
+    ],
+    {},
+  );
+  assert.deepEqual(args, {
+    command: ["node", "s.js", "--max-tokens", "1"],
+    maxTokens: 5000,
+    maxChars: 9000,
+    trim: true,
+    quiet: true,
+    cursorParam: "page",
+  });
+});
+
+Deno.test("proxy args: the command may follow the options without --", () => {
+  assert.deepEqual(parseProxyArgs(["npx", "-y", "server"], {})?.command, ["npx", "-y", "server"]);
+});
+
+Deno.test("proxy args: PAGEWISE_MAX_TOKENS sets the budget, --max-tokens wins", () => {
+  assert.equal(parseProxyArgs(["--", "x"], { PAGEWISE_MAX_TOKENS: "7000" })?.maxTokens, 7000);
+  assert.equal(
+    parseProxyArgs(["--max-tokens", "100", "--", "x"], { PAGEWISE_MAX_TOKENS: "7000" })?.maxTokens,
+    100,
+  );
+  assert.throws(
+    () => parseProxyArgs(["--", "x"], { PAGEWISE_MAX_TOKENS: "lots" }),
+    /PAGEWISE_MAX_TOKENS/,
+  );
+});
+
+Deno.test("proxy args: bad values, unknown options and a missing command are usage errors", () => {
+  for (
+    const argv of [
+      ["--max-tokens", "0", "--", "x"],
+      ["--max-tokens", "1.5", "--", "x"],
+      ["--max-chars", "-3", "--", "x"],
+      ["--timeout", "soon", "--", "x"],
+      ["--cursor-param", "a b", "--", "x"],
+      ["--max-tokens"],
+      ["--frobnicate", "--", "x"],
+      ["--quiet"],
+      ["--quiet", "--"],
+    ]
+  ) {
+    assert.throws(() => parseProxyArgs(argv, {}), UsageError, argv.join(" "));
+  }
+});
+
+Deno.test("proxy args: --help asks for the usage text", () => {
+  assert.equal(parseProxyArgs(["--help"], {}), undefined);
+});

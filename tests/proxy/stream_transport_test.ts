@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { type JsonRpcMessage, StreamTransport } from "../../src/proxy/mod.ts";
+
+// Feeds `chunks` to a transport and collects what it reads and reports.
+async function read(chunks: (string | Uint8Array)[], maxMessageBytes?: number) {
+  const encoder = new TextEncoder();
+  const input = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) {
+        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      }
+      controller.close();
+    },
+  });
+  const transport = new StreamTransport(input, new WritableStream(), {
+    maxMessageBytes,
+    peer: "the server",
+  });
+  const messages: JsonRpcMessage[] = [];
+  const errors: string[] = [];
+  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  transport.onmessage = (message) => messages.push(message);
+  transport.onerror = (error) => errors.push(error.message);
+  await transport.start();
+  await closed;
+  return { messages, errors };
+}
+
+Deno.test("stream transport: messages split across chunks and joined in one are read in order", async () => {
+  const a = '{"jsonrpc":"2.0","id":1,"result":{"x":"é"}}';
+  const b = '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}';
+  const bytes = new TextEncoder().encode(`${a}\r\n${b}\n`);
+  const { messages, errors } = await read([bytes.slice(0, 5), bytes.slice(5, 30), bytes.slice(30)]);
+  assert.deepEqual(messages, [JSON.parse(a), JSON.parse(b)]);
+  assert.deepEqual(errors, []);
+});
+
+Deno.test("stream transport: a message far over 10 MiB is read whole", async () => {
+  const text = "y".repeat(12 * 1024 * 1024);
+  const line = JSON.stringify({ jsonrpc: "2.0", id: 7, result: { text } }) + "\n";
+  const bytes = new TextEncoder().encode(line);
+  const chunks = [];
+  for (let at = 0; at < bytes.length; at += 65_536) chunks.push(bytes.slice(at, at + 65_536));
+  const { messages } = await read(chunks);
+  assert.equal((messages[0].result as { text: string }).text.length, text.length);
+});
+
+Deno.test("stream transport: an answer over the limit becomes an error for its request, and reading goes on", async () => {
+  const big = JSON.stringify({ result: { text: "z".repeat(5_000) }, jsonrpc: "2.0", id: "call-9" });
+  const next = '{"jsonrpc":"2.0","id":10,"result":{}}';
+  const { messages, errors } = await read([big + "\n" + next + "\n"], 1_000);
+  assert.equal(messages.length, 2);
+  assert.equal(messages[0].id, "call-9");
+  assert.match(messages[0].error!.message, /the server sent a message of 0\.0 MiB, over the limit/);
+  assert.deepEqual(messages[1], JSON.parse(next));
+  assert.equal(errors.length, 1);
+});
+
+Deno.test("stream transport: a request over the limit is dropped, not answered for", async () => {
+  const big = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 3,
+    method: "sampling/createMessage",
+    params: { p: "q".repeat(5_000) },
+  });
+  const { messages, errors } = await read([big + "\n"], 1_000);
+  assert.deepEqual(messages, []);
+  assert.equal(errors.length, 1);
+});
+
+Deno.test("stream transport: lines that are not JSON-RPC are reported and skipped", async () => {
+  const { messages, errors } = await read([
+    "not json\n",
+    '{"a":1}\n',
+    "\n",
+    '{"jsonrpc":"2.0","method":"x"}\n',
+  ]);
+  assert.deepEqual(messages, [{ jsonrpc: "2.0", method: "x" }]);
+  assert.equal(errors.length, 2);
+  assert.match(errors[0], /the server sent a line that is not JSON: not json/);
+});
