@@ -441,10 +441,10 @@ export function textChunkUnits(store: PageStore): number {
 }
 
 function indexChunkEntries(store: PageStore): number {
-  // An eighth of the text chunk: base64 of 4 bytes an entry makes an index
-  // chunk about 2/3 the characters of a text chunk (a page of JSON lines
-  // reads about one of each), within 1,024..16,384 entries.
-  const wanted = Math.min(16_384, Math.max(1_024, Math.floor(store.limits.chunkUnits / 8)));
+  // A 32nd of the text chunk (base64 of 4 bytes an entry: a sixth of its
+  // characters), within 1,024..16,384 entries: a page of a few hundred items
+  // prefetches one or two index chunks of about 5K characters with Upstash.
+  const wanted = Math.min(16_384, Math.max(1_024, Math.floor(store.limits.chunkUnits / 32)));
   const fit = Math.floor(((store.limits.maxValueBytes - PAYLOAD - 8) * 3) / 16);
   return Math.max(1, Math.min(wanted, fit));
 }

@@ -68,7 +68,7 @@ Deno.test("readIndex with a ranged-read store reads just the entries asked for",
   const { store, counts } = counted(big());
   await writeResult(store, "k", { meta: 1, text: "x", index }, { ttlSeconds: 60 });
   const reader = await openResult(store, "k");
-  // memoryStore: 65,536-unit text chunks, so 8,192 index entries a chunk.
+  // memoryStore: 65,536-unit text chunks, so 2,048 index entries a chunk.
   for (const [from, to] of [[0, 1], [1, 2], [2, 3], [5, 400], [8_191, 8_193], [299_990, 1e9]]) {
     counts.calls = counts.charsRead = 0;
     const entries = await reader!.readIndex(from, to);
@@ -91,7 +91,7 @@ Deno.test("readIndex without a ranged read reads whole index chunks", async () =
   await writeResult(store, "k", { meta: 1, text: "x", index }, { ttlSeconds: 60 });
   const reader = await openResult(store, "k");
   counts.calls = counts.keysRead = 0;
-  // 8,192 entries a chunk: [8,100, 8,300) lies in chunks 0 and 1.
+  // 2,048 entries a chunk: [8,100, 8,300) lies in chunks 3 and 4.
   assert.deepEqual(await reader!.readIndex(8_100, 8_300), index.slice(8_100, 8_300));
   assert.deepEqual([counts.calls, counts.keysRead], [1, 2]);
   assert.deepEqual(await reader!.readIndex(-5, 3), index.slice(0, 3));
@@ -369,7 +369,7 @@ Deno.test("prefetch: the record and a page's chunks come in one call, the page r
   const reader = await openResult(store, "k", {
     prefetch: { text: [1_000_000, 1_040_000], index: [30_000, 31_000] },
   });
-  // The record, 3 text chunks (61..63 of 16,384 units), 2 index chunks (14, 15 of 2,048).
+  // The record, 3 text chunks (61..63 of 16,384 units), 2 index chunks (29, 30 of 1,024).
   assert.deepEqual([counts.calls, counts.keysRead], [1, 6]);
   assert.ok((await reader!.read(1_000_000, 1_040_000)) === text.slice(1_000_000, 1_040_000));
   assert.deepEqual(await reader!.readIndex(30_000, 31_000), index.slice(30_000, 31_000));

@@ -82,7 +82,7 @@ Deno.test("a page read is one MGET and an index read one GETRANGE, moving about 
     // Compressed chunks: fewer bytes than the page itself.
     assert.ok(bridge.bytesOut < 40_000, `moved ${bridge.bytesOut} bytes`);
     bridge.resetCounts();
-    // 4,096 entries an index chunk: [20,500, 21,000) lies in chunk 5. Its tag
+    // 1,024 entries an index chunk: [20,500, 21,000) lies in chunk 20. Its tag
     // and the entries: two GETRANGEs, auto-pipelined into one request.
     const entries = await reader!.readIndex(20_500, 21_000);
     assert.deepEqual(entries, index.slice(20_500, 21_000));
