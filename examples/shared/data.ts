@@ -156,25 +156,25 @@ const EXTS = [".ts", ".ts", ".ts", ".test.ts", ".json", ".md", ".snap"];
 /** Every file and directory of a generated monorepo, sorted by path. */
 export function generateFiles(count: number, seed = 2): FileEntry[] {
   const rng = random(seed);
-  const entries = new Map<string, FileEntry>();
+  const entries: FileEntry[] = [];
+  const dirs = new Set<string>();
   const stamp = () => iso(EPOCH + int(rng, 0, 1_000) * DAY + int(rng, 0, DAY - 1));
-  const dir = (path: string) => {
-    if (!entries.has(path)) entries.set(path, { path, type: "dir", size: 4096, modified: stamp() });
-  };
-  for (let i = 0; entries.size < count; i++) {
+  for (let i = 0; entries.length < count; i++) {
     const pkg = `packages/${pick(rng, PACKAGES)}`;
     const sub = `${pkg}/${pick(rng, DIRS)}/${pick(rng, STEMS)}${i % 7 ? "" : "s"}`;
-    if (!entries.has(sub)) {
+    if (!dirs.has(sub)) {
       let prefix = "";
       for (const part of sub.split("/")) {
         prefix = prefix ? `${prefix}/${part}` : part;
-        dir(prefix);
+        if (dirs.has(prefix)) continue;
+        dirs.add(prefix);
+        entries.push({ path: prefix, type: "dir", size: 4096, modified: stamp() });
       }
     }
     const path = `${sub}/${pick(rng, STEMS)}_${i.toString(36)}${pick(rng, EXTS)}`;
-    entries.set(path, { path, type: "file", size: int(rng, 40, 90_000), modified: stamp() });
+    entries.push({ path, type: "file", size: int(rng, 40, 90_000), modified: stamp() });
   }
-  return [...entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 const LEVELS = ["INFO", "INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"] as const;

@@ -8,6 +8,8 @@
 export interface Instance {
   /** The MCP endpoint, `http://127.0.0.1:PORT/mcp`. */
   url: string;
+  /** The id of the process that serves it. */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function denoServe(
         })().catch(() => {});
         return {
           url: `http://127.0.0.1:${port}/mcp`,
+          pid: child.pid,
           async close() {
             try {
               child.kill();

@@ -81,6 +81,31 @@ export async function startWorker(
   return {
     miniflare,
     url: new URL("/mcp", ready).href,
+    pid: await workerdPid(),
     close: () => miniflare.dispose(),
   };
+}
+
+// Miniflare spawns workerd as a child of this process; the newest one is ours.
+async function workerdPid(): Promise<number> {
+  let newest = { pid: -1, start: -1 };
+  try {
+    for await (const entry of Deno.readDir("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      try {
+        const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+        const start = Number(fields[19]);
+        if (comm === "workerd" && Number(fields[1]) === Deno.pid && start > newest.start) {
+          newest = { pid: Number(entry.name), start };
+        }
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    // No /proc (not Linux): the pid is unknown.
+  }
+  return newest.pid;
 }

@@ -1,0 +1,281 @@
+/**
+ * Measures the demos for their READMEs: the Worker bundle (raw, gzip, who
+ * takes the bytes), start-up, and CPU time per page of each tool in workerd
+ * and under `deno serve`. Linux only (CPU time is read from /proc).
+ *
+ *     deno run -A examples/measure.ts > /tmp/figures.md
+ *
+ * CPU time is the server process's user + system time over a whole walk of
+ * the tool's pages, divided by the pages: everything the process did for a
+ * page (HTTP, JSON-RPC, the SDK, the tool, pagewise), an upper bound of what
+ * the platform bills. A second column subtracts the cost of a trivial
+ * request (`GET /`) through the same server.
+ *
+ * @module
+ */
+
+import { createResultPager, toolScope } from "@pagewise/mcp";
+import { denoServe, type Instance } from "../tests/support/deno_serve.ts";
+import { bundleWorker, startWorker } from "../tests/support/workerd.ts";
+import { demoOptionsFromEnv } from "./shared/env.ts";
+import { TOOLS } from "./shared/tools.ts";
+import { generateFiles, generateIssues, generateLog } from "./shared/data.ts";
+
+const WORKER = "examples/cloudflare";
+const APP = "examples/deno-deploy/main.ts";
+const REPEAT = Number(Deno.env.get("REPEAT") ?? 3);
+const ticks = Number(
+  new TextDecoder().decode(
+    (await new Deno.Command("getconf", { args: ["CLK_TCK"] }).output()).stdout,
+  ),
+) || 100;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => x < 10 ? x.toFixed(1) : x.toFixed(0);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 1000 / ticks;
+}
+
+async function gzipSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+// --- Bundle --------------------------------------------------------------
+
+async function bundleFigures(): Promise<string> {
+  const outdir = await Deno.makeTempDir({ prefix: "pagewise-measure-" });
+  try {
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "npm:wrangler@4.86.0",
+        "deploy",
+        "--dry-run",
+        "--outdir",
+        outdir,
+        "--metafile",
+        `${outdir}/meta.json`,
+      ],
+      cwd: WORKER,
+      env: { WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", CI: "1" },
+    }).output();
+    if (!run.success) throw new Error(new TextDecoder().decode(run.stderr));
+    const script = await Deno.readTextFile(`${outdir}/worker.js`);
+    const meta = JSON.parse(await Deno.readTextFile(`${outdir}/meta.json`));
+    const output = Object.values(
+      meta.outputs as Record<string, {
+        inputs: Record<string, { bytesInOutput: number }>;
+      }>,
+    ).find((o) => Object.keys(o.inputs).length > 0)!;
+    const groups = new Map<string, number>();
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const group = /node_modules\/(?:\.deno\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/
+        .exec(path)?.[1] ??
+        (/(^|\/)src\//.test(path) || path.endsWith("mod.ts")
+          ? "pagewise (src/, mod.ts)"
+          : "the demo (examples/)");
+      groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
+    }
+    const raw = new TextEncoder().encode(script).length;
+    const rows = [...groups].sort((a, b) => b[1] - a[1]).map(([name, bytes]) =>
+      `| ${name} | ${kib(bytes)} | ${(bytes / raw * 100).toFixed(1)} % |`
+    );
+    return `### Worker bundle (wrangler deploy --dry-run)\n\n` +
+      `Raw ${kib(raw)}, gzip ${kib(await gzipSize(script))}.\n\n` +
+      `| input | bytes in bundle | share |\n| --- | --- | --- |\n${rows.join("\n")}\n`;
+  } finally {
+    await Deno.remove(outdir, { recursive: true });
+  }
+}
+
+// --- Requests ------------------------------------------------------------
+
+const HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-protocol-version": "2025-06-18",
+};
+
+type Content = Array<{ type: string; text?: string }>;
+
+async function callTool(url: string, name: string, args: Record<string, unknown>) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args },
+    }),
+  });
+  const body = await response.text();
+  const json = body.startsWith("{") ? body : /^data: (.*)$/m.exec(body)![1];
+  return { content: JSON.parse(json).result.content as Content, bytes: body.length };
+}
+
+function nextCursor(content: Content): string | undefined {
+  const first = content[0]?.text ?? "";
+  if (content.length === 1 && first.startsWith("{")) {
+    const json = JSON.parse(first);
+    return (json.page ?? json._page)?.next_cursor;
+  }
+  return /cursor="([^"]+)"/.exec(content.at(-1)?.text ?? "")?.[1];
+}
+
+/**
+ * Pages of one walk, and the server's CPU milliseconds a page over enough
+ * walks to sum at least a second of CPU (a hundred clock ticks).
+ */
+async function walkCpu(instance: Instance, name: string, args: Record<string, unknown>) {
+  const before = await cpuMs(instance.pid);
+  let pages = 0, walks = 0;
+  while (walks < REPEAT || await cpuMs(instance.pid) - before < 1_000) {
+    let cursor: string | undefined;
+    do {
+      const { content } = await callTool(instance.url, name, cursor ? { ...args, cursor } : args);
+      cursor = nextCursor(content);
+      pages++;
+    } while (cursor);
+    walks++;
+  }
+  return { pages: pages / walks, perPage: (await cpuMs(instance.pid) - before) / pages };
+}
+
+async function trivialCpu(instance: Instance): Promise<number> {
+  const n = 1_000;
+  const before = await cpuMs(instance.pid);
+  for (let i = 0; i < n; i++) await (await fetch(instance.url.replace(/mcp$/, ""))).text();
+  return (await cpuMs(instance.pid) - before) / n;
+}
+
+const CALLS: Array<[string, Record<string, unknown>]> = [
+  ["search_issues", {}],
+  ["search_issues", { state: "open" }],
+  ["search_issues", { label: "security" }],
+  ["read_log", {}],
+  ["read_log", { contains: "ERROR" }],
+  ["list_files", {}],
+  ["list_files", { path: "packages/core" }],
+  ["activity_report", {}],
+];
+
+function resultSize(name: string, args: Record<string, unknown>): number {
+  const result = TOOLS[name](args as never);
+  return result.content.reduce(
+    (n, b) => n + ("text" in b ? b.text.length : "data" in b ? b.data.length : 0),
+    0,
+  );
+}
+
+async function cpuFigures(runtime: string, start: () => Promise<Instance>): Promise<string> {
+  const instance = await start();
+  try {
+    for (const [name, args] of CALLS) await callTool(instance.url, name, args); // warm the JIT
+    const base = await trivialCpu(instance);
+    const rows: string[] = [];
+    for (const [name, args] of CALLS) {
+      const { pages, perPage } = await walkCpu(instance, name, args);
+      rows.push(
+        `| ${name} ${JSON.stringify(args)} | ${kib(resultSize(name, args))} | ${pages} | ` +
+          `${ms(perPage)} | ${ms(Math.max(0, perPage - base))} |`,
+      );
+    }
+    return `### CPU time a page: ${runtime}\n\n` +
+      `A trivial request (GET /) costs ${ms(base)} ms of the server's CPU.\n\n` +
+      "| call | result | pages | CPU ms a page | minus a trivial request |\n" +
+      `| --- | --- | --- | --- | --- |\n${rows.join("\n")}\n`;
+  } finally {
+    await instance.close();
+  }
+}
+
+// --- Start-up --------------------------------------------------------------
+
+async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t = performance.now();
+  const value = await f();
+  return [performance.now() - t, value];
+}
+
+async function startFigures(): Promise<string> {
+  const bundle = await bundleWorker(WORKER);
+  const hello = {
+    script: "export default { fetch: () => new Response('hi') };",
+    compatibilityDate: bundle.compatibilityDate,
+  };
+  const rows: string[] = [];
+  const measure = async (label: string, start: () => Promise<Instance>, first: boolean) => {
+    const ready: number[] = [], firstPage: number[] = [], warmPage: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const [t, instance] = await timed(start);
+      ready.push(t);
+      try {
+        if (!first) continue;
+        firstPage.push((await timed(() => callTool(instance.url, "search_issues", {})))[0]);
+        warmPage.push((await timed(() => callTool(instance.url, "search_issues", {})))[0]);
+      } finally {
+        await instance.close();
+      }
+    }
+    rows.push(
+      `| ${label} | ${ms(median(ready))} | ${first ? ms(median(firstPage)) : "–"} | ` +
+        `${first ? ms(median(warmPage)) : "–"} |`,
+    );
+  };
+  await measure("workerd, a one-line Worker", () => startWorker(hello), false);
+  await measure("workerd, the demo Worker", () => startWorker(bundle), true);
+  await measure("deno serve, the Deno example", () => denoServe(APP), true);
+  const [generate] = await timed(() => {
+    generateIssues(3_000);
+    generateFiles(12_000);
+    generateLog(2_000_000);
+    return Promise.resolve();
+  });
+  return "### Start-up (wall clock, milliseconds)\n\n" +
+    "| instance | process start to ready | first search_issues page | second page |\n" +
+    `| --- | --- | --- | --- |\n${rows.join("\n")}\n\n` +
+    `Generating the data at start-up takes ${ms(generate)} ms of that (in Deno, warm).\n`;
+}
+
+// --- In process: the tool against pagewise ---------------------------------
+
+async function splitFigures(): Promise<string> {
+  const { pagewise } = demoOptionsFromEnv(() => undefined);
+  const pager = createResultPager(pagewise);
+  const rows: string[] = [];
+  for (const [name, args] of CALLS.filter(([, a]) => Object.keys(a).length === 0)) {
+    const scope = toolScope(name, args);
+    const result = TOOLS[name](args as never);
+    const first = await pager.page(result, { scope });
+    const cursor = nextCursor(first.content as Content);
+    const tool: number[] = [], paging: number[] = [];
+    for (let i = 0; i < 5 * REPEAT; i++) {
+      const [t, fresh] = await timed(() => Promise.resolve(TOOLS[name](args as never)));
+      tool.push(t);
+      paging.push((await timed(() => pager.page(fresh, { scope, cursor })))[0]);
+    }
+    rows.push(`| ${name} | ${ms(median(tool))} | ${ms(median(paging))} |`);
+  }
+  return "### One page in process (Deno, milliseconds, median)\n\n" +
+    "| tool | the tool builds its result | pagewise cuts page 2 |\n| --- | --- | --- |\n" +
+    `${rows.join("\n")}\n`;
+}
+
+const cpu = (await Deno.readTextFile("/proc/cpuinfo")).match(/model name\s*:\s*(.*)/)?.[1];
+console.log(
+  `## Figures (${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} × ` +
+    `${cpu}, load average ${(await Deno.readTextFile("/proc/loadavg")).split(" ")[0]})\n`,
+);
+console.log(await bundleFigures());
+console.log(await startFigures());
+const bundle = await bundleWorker(WORKER);
+console.log(await cpuFigures("workerd (Miniflare)", () => startWorker(bundle)));
+console.log(await cpuFigures("deno serve", () => denoServe(APP)));
+console.log(await splitFigures());
