@@ -332,7 +332,7 @@ export async function openResult(
     return undefined;
   };
   /** The values of `keys`, from the prefetch or in one store call. */
-  const fetch = async (
+  const valuesOf = async (
     keys: string[],
     guard: ReturnType<typeof guarded>,
   ): Promise<(string | undefined)[] | undefined> => {
@@ -358,7 +358,7 @@ export async function openResult(
       if (!live()) return undefined;
       const first = Math.floor(s / record.c);
       const keys = gridKeys([s, e], record.c, (i) => chunkKey("t", i));
-      const values = await fetch(keys, readGuard);
+      const values = await valuesOf(keys, readGuard);
       if (values === undefined) return undefined;
       const parts: string[] = [];
       for (let k = 0; k < keys.length; k++) {
@@ -408,7 +408,7 @@ export async function openResult(
         }
         return out;
       }
-      const values = await fetch(keys, indexGuard);
+      const values = await valuesOf(keys, indexGuard);
       if (values === undefined) return undefined;
       for (let j = first; j <= last; j++) {
         const value = values[j - first];

@@ -457,3 +457,16 @@ Deno.test("bad input is refused with an error event, never thrown", async () => 
   assert.equal(events.filter((e) => e.type === "cache_error").length, 5);
   assert.equal(await openResult(store, "k"), undefined);
 });
+
+Deno.test("a reader whose store now has another chunk size still reads exactly", async () => {
+  const base = big();
+  const text = mixedText(100_000);
+  await writeResult(withLimits(base, { chunkUnits: 1_000 }), "k", { meta: 1, text }, {
+    ttlSeconds: 60,
+  });
+  // A new deployment with other limits: the prefetch guesses the wrong keys.
+  const reader = await openResult(withLimits(base, { chunkUnits: 3_000 }), "k", {
+    prefetch: { text: [50_000, 60_000] },
+  });
+  assert.ok((await reader!.read(50_000, 60_000)) === text.slice(50_000, 60_000));
+});

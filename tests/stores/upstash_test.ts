@@ -189,6 +189,28 @@ Deno.test("a wrong token mid-walk: reads resolve undefined with Unauthorized err
     }
   }, { type: "cache_error", message: /Unauthorized/ }));
 
+Deno.test("a client that retries an unreachable endpoint is cut off at the timeout", async () => {
+  const server = await startRedis();
+  const bridge = startUpstashBridge({ redisPort: server.port });
+  const url = bridge.url;
+  await bridge.close();
+  await server.close();
+  // The client retries network errors (here 5 times, 300 ms apart): 1.5 s in all.
+  const redis = new Redis({
+    url,
+    token: "t",
+    retry: { retries: 5, backoff: () => 300 },
+    enableTelemetry: false,
+  });
+  const { events, onEvent } = recorder();
+  const started = Date.now();
+  assert.equal(await openResult(upstashStore(redis), "k", { timeoutMs: 200, onEvent }), undefined);
+  assert.ok(Date.now() - started < 500, `took ${Date.now() - started} ms`);
+  assert.deepEqual(events.map((e) => e.type), ["cache_timeout"]);
+  // Let the client's last retry fail inside this test: its rejection is handled.
+  await new Promise((r) => setTimeout(r, 1_800));
+});
+
 Deno.test("a write against a failing bridge reports failed, stores nothing readable", () =>
   withUpstash(async ({ redis, bridge }) => {
     const store = upstashStore(redis);

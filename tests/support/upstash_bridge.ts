@@ -140,7 +140,11 @@ export function startUpstashBridge(
       return stats.log;
     },
     resetCounts() {
-      stats.requests = stats.commands = stats.bytesIn = stats.bytesOut = 0;
+      stats.requests =
+        stats.commands =
+        stats.bytesIn =
+        stats.bytesOut =
+          0;
       stats.log = [];
     },
     async close() {
