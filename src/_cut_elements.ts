@@ -29,7 +29,7 @@ export async function elementsPage(
 
 /** Whether the frame around the container leaves room for content on a page. */
 export function frameFits(call: Call, source: ElementsSource): boolean {
-  const count = source.shape.container.count;
+  const count = source.total;
   const room = subtract(
     call.meter.page,
     framePrice(call, source, partObject(call, source, count - 1, WORST, WORST, WORST, "", "")),
@@ -56,7 +56,7 @@ function runObject(
   to: number,
   next: string | undefined,
 ): Record<string, unknown> {
-  const total = source.shape.container.count;
+  const total = source.total;
   const object: Record<string, unknown> = {
     [label(source)]: `${range(from, to)} of ${total}`,
     total,
@@ -86,7 +86,7 @@ function partObject(
   next: string | undefined,
   chunk: string,
 ): Record<string, unknown> {
-  const total = source.shape.container.count;
+  const total = source.total;
   const object: Record<string, unknown> = { [label(source)]: `${index + 1} of ${total}`, total };
   if (next !== undefined) object.next_cursor = next;
   if (call.mode.changed) object.changed = true;
@@ -115,27 +115,28 @@ function framePrice(
   const f = frame(source.shape, pageObject);
   const base = call.meter.cost(f.head + f.tail);
   if (call.mode.trim) return base;
-  const count = source.shape.container.count;
+  const count = source.total;
   const cursor = call.meter.cursor(call.cursorLength(count, WORST));
   return add(base, add(cursor, cursor));
 }
 
+// A run of whole elements from `offset`; undefined when not even one fits.
 async function wholeElements(
   call: Call,
   source: ElementsSource,
   offset: number,
 ): Promise<Page | undefined> {
   const { meter, mode } = call;
-  const { shape } = source;
-  const count = shape.container.count;
-  const worst = runObject(call, source, count, count, mode.trim ? undefined : "");
+  const { shape, first, total } = source;
+  const at = offset - first;
+  const worst = runObject(call, source, total, total, mode.trim ? undefined : "");
   const room = subtract(meter.page, framePrice(call, source, worst));
   let used = ZERO;
   let fitting = 0;
-  for (let i = offset; i < count; i++) {
+  for (let i = at; i < shape.container.count; i++) {
     const chars = shape.container.end(i) - shape.container.start(i);
     if (used.chars + chars > room.chars) break;
-    const next = add(used, meter.cost(element(shape, i, i === offset)));
+    const next = add(used, meter.cost(element(shape, i, i === at)));
     if (!fitsIn(next, room)) break;
     used = next;
     fitting++;
@@ -143,9 +144,9 @@ async function wholeElements(
   if (fitting === 0) return undefined;
   return await fit<Page | undefined>(fitting, async (n) => {
     const to = offset + n;
-    const next = !mode.trim && to < count ? await call.next(to, 0) : undefined;
+    const next = !mode.trim && to < total ? await call.next(to, 0) : undefined;
     const f = frame(shape, runObject(call, source, offset + 1, to, next));
-    const text = renderPage(f, shape, offset, to);
+    const text = renderPage(f, shape, at, at + n);
     if (!meter.fits(text, meter.page)) return { held: n };
     const page: Page = {
       text,
@@ -154,7 +155,7 @@ async function wholeElements(
       kind: mode.trim ? "trimmed" : source.unit,
       from: offset + 1,
       to,
-      total: count,
+      total,
       unit: source.unit,
       ...where(source),
     };
@@ -163,6 +164,8 @@ async function wholeElements(
   }, () => undefined);
 }
 
+// One element too large for a page: its source text, split at grapheme
+// boundaries into parts carried as a string in page.part.
 async function elementPart(
   call: Call,
   source: ElementsSource,
@@ -170,10 +173,8 @@ async function elementPart(
   part: number,
 ): Promise<Page> {
   const { meter, mode } = call;
-  const { shape } = source;
-  const count = shape.container.count;
-  const json = shape.text.slice(shape.container.start(offset), shape.container.end(offset));
-  const length = json.length;
+  const { shape, total: count } = source;
+  const { text: json, base, total: length } = source.element(offset);
   const worst = partObject(
     call,
     source,
@@ -184,9 +185,10 @@ async function elementPart(
     mode.trim ? undefined : "",
     "",
   );
-  const max = meter.prefix(json, part, subtract(meter.page, framePrice(call, source, worst)));
-  return await fit<Page>(max - part, async (size) => {
-    const end = cutPoint(json, part, part + size);
+  const from = part - base;
+  const max = meter.prefix(json, from, subtract(meter.page, framePrice(call, source, worst)));
+  return await fit<Page>(max - from, async (size) => {
+    const end = base + cutPoint(json, from, from + size);
     if (end <= part) return { held: 0 };
     const next = mode.trim
       ? undefined
@@ -195,17 +197,8 @@ async function elementPart(
       : offset + 1 < count
       ? await call.next(offset + 1, 0)
       : undefined;
-    const object = partObject(
-      call,
-      source,
-      offset,
-      part + 1,
-      end,
-      length,
-      next,
-      json.slice(part, end),
-    );
-    const f = frame(shape, object);
+    const chunk = json.slice(from, end - base);
+    const f = frame(shape, partObject(call, source, offset, part + 1, end, length, next, chunk));
     const text = f.head + f.tail;
     if (!meter.fits(text, meter.page)) return { held: end - part };
     const page: Page = {

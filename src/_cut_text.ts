@@ -6,12 +6,16 @@ import { fit } from "./_fit.ts";
 import { cutPoint } from "./_graphemes.ts";
 import { add, subtract } from "./_measure.ts";
 import { nextCall, textNote } from "./_messages.ts";
+import type { TextView } from "./_source.ts";
 import type { Page } from "./page.ts";
 
-/** The page of `text` that starts at character `start`. */
-export async function textPage(call: Call, text: string, start: number): Promise<Page> {
+/**
+ * The page of a text that starts at character `start`. `view` holds the
+ * text from `start - 1` (or all of it) to at least `start + maxChars + 2`.
+ */
+export async function textPage(call: Call, view: TextView, start: number): Promise<Page> {
   const { meter, mode } = call;
-  const total = text.length;
+  const { text, base, total } = view;
   // The note is priced with the longest cursor this call can issue, so the
   // cut does not depend on the cursor's bytes (an expiry, a signature).
   let reserve = meter.cost(textNote(total, total, total, undefined, mode));
@@ -21,12 +25,13 @@ export async function textPage(call: Call, text: string, start: number): Promise
       meter.cursor(call.cursorLength(total, 0)),
     );
   }
-  const max = meter.prefix(text, start, subtract(meter.page, reserve));
-  return await fit<Page>(max - start, async (size) => {
-    const end = cutPoint(text, start, start + size);
+  const from = start - base;
+  const max = meter.prefix(text, from, subtract(meter.page, reserve));
+  return await fit<Page>(max - from, async (size) => {
+    const end = base + cutPoint(text, from, from + size);
     if (end <= start) return { held: 0 };
     const next = !mode.trim && end < total ? await call.next(end, 0) : undefined;
-    const out = text.slice(start, end) +
+    const out = text.slice(from, end - base) +
       textNote(start + 1, end, total, next && nextCall(call.cursorParam, next), mode);
     if (!meter.fits(out, meter.page)) return { held: end - start };
     const page: Page = {

@@ -6,6 +6,7 @@ import type { OpenedCursor } from "./_binding.ts";
 import { constantTimeEqual } from "./_crypto.ts";
 import type { CursorUnit } from "./_cursor_codec.ts";
 import { isCodePointBoundary, lastBoundary } from "./_graphemes.ts";
+import type { TextView } from "./_source.ts";
 import { CursorError } from "./cursor.ts";
 
 /** What happens to a cursor whose result changed. */
@@ -23,7 +24,7 @@ export interface Paged {
   /** Elements or blocks, or characters of a text. */
   total: number;
   /** The text a `part` (or, for text, the offset) lies in, to check it. */
-  textAt(offset: number): string | undefined;
+  textAt(offset: number): TextView | undefined;
 }
 
 export function position(
@@ -42,17 +43,21 @@ export function position(
     throw new CursorError(changed ? "changed_result" : "out_of_range");
   }
   if (paged.unit === "characters") {
-    const text = paged.textAt(0)!;
+    const view = paged.textAt(0)!;
     if (state.part !== 0) throw new CursorError(changed ? "changed_result" : "out_of_range");
-    if (isCodePointBoundary(text, state.offset)) {
+    if (isCodePointBoundary(view.text, state.offset - view.base)) {
       return { offset: state.offset, part: 0, changed };
     }
     if (!changed) throw new CursorError("out_of_range");
-    return { offset: lastBoundary(text, 0, state.offset), part: 0, changed };
+    // Only a whole text is paged after a change: a cache serves a snapshot.
+    return { offset: lastBoundary(view.text, 0, state.offset), part: 0, changed };
   }
   if (state.part === 0) return { offset: state.offset, part: 0, changed };
-  const text = paged.textAt(state.offset);
-  if (text !== undefined && state.part < text.length && isCodePointBoundary(text, state.part)) {
+  const view = paged.textAt(state.offset);
+  if (
+    view !== undefined && state.part < view.total &&
+    isCodePointBoundary(view.text, state.part - view.base)
+  ) {
     return { offset: state.offset, part: state.part, changed };
   }
   if (!changed) throw new CursorError("out_of_range");

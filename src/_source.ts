@@ -19,18 +19,44 @@ export interface Document {
   source?: { key: string; source: Source };
 }
 
+/**
+ * A stretch of a text: `text` holds characters `[base, base + text.length)`
+ * of a text of `total` characters. A page needs only the stretch it shows
+ * (and a character on each side), which is what a cache reads back.
+ */
+export interface TextView {
+  text: string;
+  base: number;
+  total: number;
+}
+
+/** The whole of `text` as a view. */
+export function wholeView(text: string): TextView {
+  return { text, base: 0, total: text.length };
+}
+
 /** Text paged by characters: a text result, or JSON with nothing better to page. */
 export interface TextSource {
   kind: "text";
-  text: string;
+  view: TextView;
   fingerprint?: Promise<Uint8Array>;
 }
 
-/** JSON paged by the elements of one container, every other field kept. */
+/**
+ * JSON paged by the elements of one container, every other field kept. The
+ * shape may hold only some of the elements (from `first` on), as read back
+ * from a cache; `total` counts them all.
+ */
 export interface ElementsSource {
   kind: "elements";
   unit: ElementUnit;
   shape: Shape;
+  /** Index of the shape's first element in the whole container. */
+  first: number;
+  /** Elements in the whole container. */
+  total: number;
+  /** The text of element `i` (or the stretch of it a page needs). */
+  element(i: number): TextView;
   /** The keys that lead to the container; [] for the root. */
   path: string[];
   /** The container's name in notes (its dot path); none at the root. */
@@ -43,7 +69,7 @@ export type Source = TextSource | ElementsSource;
 /** What binds a cursor to a result: a fingerprint of what is paged, not of the fields around it. */
 export function fingerprintOf(source: Source): Promise<Uint8Array> {
   if (source.kind === "text") {
-    return source.fingerprint ??= fingerprint("t", source.text, FINGERPRINT_BYTES);
+    return source.fingerprint ??= fingerprint("t", source.view.text, FINGERPRINT_BYTES);
   }
   const { text, container } = source.shape;
   return source.fingerprint ??= fingerprint(
@@ -69,7 +95,7 @@ export function sourceOf(doc: Document, keyPath: string[] | undefined, maxChars:
 }
 
 function choose(doc: Document, keyPath: string[] | undefined, maxChars: number): Source {
-  const text: TextSource = { kind: "text", text: doc.text };
+  const text: TextSource = { kind: "text", view: wholeView(doc.text) };
   if (!doc.json) return text;
   if (doc.index === undefined) doc.index = scanJson(doc.text) ?? null;
   const index = doc.index;
@@ -131,6 +157,9 @@ function elementsOf(
   return {
     kind: "elements",
     unit: container.kind === "array" ? "items" : "entries",
+    first: 0,
+    total: container.count,
+    element: (i) => wholeView(doc.text.slice(container.start(i), container.end(i))),
     shape: {
       text: doc.text,
       container,

@@ -25,7 +25,7 @@ import {
   resolveLimits,
 } from "./_options.ts";
 import { type OnChange, position } from "./_position.ts";
-import { fingerprintOf, type Source, sourceOf } from "./_source.ts";
+import { fingerprintOf, type Source, sourceOf, wholeView } from "./_source.ts";
 import { CursorError, type CursorErrorReason } from "./cursor.ts";
 import type { Limits } from "./limits.ts";
 import type { Block, BlockPage, Page, PageKind } from "./page.ts";
@@ -287,22 +287,19 @@ export function createPager(options: PagerOptions = {}): Pager {
     if (source.kind === "elements") {
       // The other fields may leave no room: then the JSON is paged as text, losslessly.
       const probe = await callFor(scope, "elements", undefined, trim, false);
-      if (!frameFits(probe, source)) source = { kind: "text", text: doc.text };
+      if (!frameFits(probe, source)) source = { kind: "text", view: wholeView(doc.text) };
     }
     const unit: CursorUnit = source.kind === "text" ? "characters" : "elements";
     const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
     const at = position(openedCursor, {
       unit,
       fingerprint: paged,
-      total: source.kind === "text" ? source.text.length : source.shape.container.count,
+      total: source.kind === "text" ? source.view.total : source.total,
       textAt: (offset) =>
         source.kind === "text"
-          ? source.text
-          : offset < source.shape.container.count
-          ? source.shape.text.slice(
-            source.shape.container.start(offset),
-            source.shape.container.end(offset),
-          )
+          ? source.view
+          : offset < source.total
+          ? source.element(offset)
           : undefined,
     }, onChange);
     if (!openedCursor) {
@@ -310,13 +307,13 @@ export function createPager(options: PagerOptions = {}): Pager {
         type: "cut",
         scope,
         mode: trim ? "trim" : "page",
-        total: source.kind === "text" ? source.text.length : source.shape.container.count,
+        total: source.kind === "text" ? source.view.total : source.total,
         unit: source.kind === "text" ? "characters" : source.unit,
       });
     }
     const call = await callFor(scope, unit, paged, trim, at.changed);
     const page = source.kind === "text"
-      ? await textPage(call, source.text, at.offset)
+      ? await textPage(call, source.view, at.offset)
       : await elementsPage(call, source, at.offset, at.part);
     return served(scope, page);
   }
@@ -348,7 +345,7 @@ export function createPager(options: PagerOptions = {}): Pager {
       total: content.length,
       textAt: (i) => {
         const block = content[i];
-        return block && "text" in block ? block.text : undefined;
+        return block && "text" in block ? wholeView(block.text) : undefined;
       },
     }, onChange);
     const call = await callFor(scope, "blocks", paged, trim, at.changed);
