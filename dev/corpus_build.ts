@@ -93,9 +93,12 @@ async function build(names: readonly string[]): Promise<void> {
   }
   const wanted = names.filter((name) => name in CAPTURES);
   if (wanted.length) {
+    // Each capture is timed from the previous one's end, server start-up included.
+    let since = performance.now();
     await captureAll(wanted, async (name, result) => {
       const bytes = await writeCorpusFile(name, result);
-      console.error(`${name}: ${bytes.toLocaleString("en")} bytes`);
+      console.error(`${name}: ${bytes.toLocaleString("en")} bytes, ${seconds(since)} s`);
+      since = performance.now();
     });
   }
   console.error(`wrote ${names.length} files to corpus/ in ${seconds(started)} s`);
