@@ -90,7 +90,7 @@ Deno.test("a bad setting fails at start-up with the variable's name", () => {
   const cases: Array<[Record<string, string>, RegExp]> = [
     [{ PAGEWISE_MAX_TOKENS: "lots" }, /PAGEWISE_MAX_TOKENS must be a positive whole number/],
     [{ PAGEWISE_MAX_CHARS: "-5" }, /PAGEWISE_MAX_CHARS must be a positive whole number/],
-    [{ PAGEWISE_MAX_TOKENS: "10" }, /maxTokens must be a number of at least/],
+    [{ PAGEWISE_MAX_TOKENS: "10" }, /maxTokens must be a number/],
     [{ PAGEWISE_CURSOR_TTL: "60" }, /PAGEWISE_CURSOR_TTL needs PAGEWISE_SECRET/],
   ];
   for (const [env, message] of cases) {
