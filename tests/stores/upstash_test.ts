@@ -284,3 +284,22 @@ Deno.test("values survive the client's automatic JSON deserialization", () =>
       assert.deepEqual(await reader!.readIndex(from, from + 3), index.slice(from, from + 3));
     }
   }));
+
+Deno.test("a client built with responseEncoding: false reads results exactly", () =>
+  withUpstash(async ({ bridge }) => {
+    const redis = new Redis({
+      url: bridge.url,
+      token: bridge.token,
+      retry: false,
+      enableTelemetry: false,
+      responseEncoding: false,
+    });
+    const store = upstashStore(redis);
+    const text = mixedText(300_000);
+    const index = lineIndex(text);
+    await writeResult(store, "k", { meta: 1, text, index }, { ttlSeconds: 60 });
+    const reader = await openResult(store, "k", { prefetch: { text: [1_000, 40_000] } });
+    assert.ok((await reader!.read(1_000, 40_000)) === text.slice(1_000, 40_000));
+    assert.ok((await reader!.read(0, Infinity)) === text);
+    assert.deepEqual(await reader!.readIndex(100, 300), index.slice(100, 300));
+  }));
