@@ -18,7 +18,10 @@ async function withTree<T>(
   spec: { dirs: number; files: number; nameLength?: number },
   run: (root: string, tree: TreeEntry[]) => Promise<T>,
 ): Promise<T> {
-  const root = await Deno.makeTempDir({ prefix: "pagewise-tree-" });
+  // In memory where there is a tmpfs: twenty thousand files take ~0.6 s there, ~10 s on disk.
+  const dir = await Deno.stat("/dev/shm").then((s) => s.isDirectory ? "/dev/shm" : undefined)
+    .catch(() => undefined);
+  const root = await Deno.makeTempDir({ prefix: "pagewise-tree-", dir });
   try {
     return await run(root, makeTree(root, spec));
   } finally {
