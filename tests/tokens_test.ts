@@ -12,9 +12,9 @@ Deno.test("the estimate of an empty text is zero", () => {
 
 for (const kind of TEXT_KINDS) {
   Deno.test(`the estimate is at least every real tokenizer's count on ${kind} text`, () => {
-    // Seeds and offsets not used to fit the weights.
-    const text = generate(kind, 60_000, 11);
-    for (const size of [4_000, 15_000, 60_000]) {
+    // A seed not used to fit the weights (1) nor to report them (7).
+    const text = generate(kind, 12_000, 11);
+    for (const size of [3_000, 12_000]) {
       for (let start = 0; start + size <= text.length; start += size) {
         const page = text.slice(start, start + size);
         const real = max3(page);

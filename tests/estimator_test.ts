@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { estimateTokens } from "../mod.ts";
+import {
+  categoryOf,
+  cursorTokens,
+  DEFAULT_WEIGHTS,
+  MAX_TOKENS_PER_CODE_UNIT,
+  scan,
+} from "../src/_estimator.ts";
+import { ALONE, START } from "../src/_table.ts";
+import { codePointCost } from "../dev/code_point_cost.ts";
+import { random } from "../dev/generate.ts";
+import { max3 } from "../dev/tokenizers.ts";
+
+const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+// Any string: code points of every plane, lone surrogates of both halves, and
+// the code points that cost the most alone, in runs of every ASCII shape.
+const anyText = fc.array(
+  fc.oneof(
+    fc.integer({ min: 0, max: 0x10ffff }).map((cp) =>
+      cp >= 0xd800 && cp <= 0xdfff ? String.fromCharCode(cp) : String.fromCodePoint(cp)
+    ),
+    fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)),
+    fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
+    fc.string({ unit: fc.constantFrom(...'aZ0 \n\t.-_{"') }),
+    fc.constantFrom("\ufdfa", "\ufdfb", "\u3300", "\u2474", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "\u0301", " ", "aB"),
+  ),
+  { maxLength: 40 },
+).map((parts) => parts.join(""));
+
+Deno.test("the table gives every sampled code point the tokenizers' own price, alone and after a space", () => {
+  const rng = random(2024);
+  const sample = [0, 9, 32, 0x7f, 0xa0, 0xd800, 0xdfff, 0xfdfa, 0xfffd, 0x1f600, 0xe0067, 0x10ffff];
+  for (let i = 0; i < 400; i++) sample.push(Math.floor(rng() * 0x10000));
+  for (let i = 0; i < 200; i++) sample.push(0x10000 + Math.floor(rng() * 0x100000));
+  for (const cp of sample) {
+    const real = codePointCost(cp);
+    const k = categoryOf(cp);
+    assert.equal(ALONE[k], Math.min(255, real.alone), `U+${cp.toString(16)} alone`);
+    assert.equal(
+      START[k],
+      Math.max(0, real.afterSpace - real.alone),
+      `U+${cp.toString(16)} after a space`,
+    );
+  }
+});
+
+Deno.test("no string costs more than MAX_TOKENS_PER_CODE_UNIT per code unit", () => {
+  fc.assert(
+    fc.property(anyText, (text) => {
+      assert.ok(
+        estimateTokens(text) <= text.length * MAX_TOKENS_PER_CODE_UNIT,
+        `${JSON.stringify(text)}: ${
+          estimateTokens(text)
+        } > ${text.length} x ${MAX_TOKENS_PER_CODE_UNIT}`,
+      );
+    }),
+    { numRuns: 3_000 },
+  );
+});
+
+Deno.test("MAX_TOKENS_PER_CODE_UNIT is reached: the bound is no looser than the table", () => {
+  // U+FDFA alone is 15 tokens for the Claude tokenizer (NFKC spells it out).
+  assert.ok(estimateTokens(" \ufdfa") >= MAX_TOKENS_PER_CODE_UNIT);
+});
+
+Deno.test("a base64url cursor of any length from 1 to 200 costs at most cursorTokens(length)", () => {
+  fc.assert(
+    fc.property(
+      fc.string({ unit: fc.constantFrom(...B64URL), minLength: 1, maxLength: 200 }),
+      (s) => {
+        assert.ok(estimateTokens(s) <= cursorTokens(s.length), `${s}: ${estimateTokens(s)}`);
+      },
+    ),
+    { numRuns: 5_000 },
+  );
+  // The worst shapes: one-character runs of every class, alternating.
+  for (const unit of ["a-", "1-", "a1", "A1", "-1a", "aB", "_1A"]) {
+    for (let n = 20; n <= 60; n++) {
+      const s = unit.repeat(n).slice(0, n);
+      assert.ok(estimateTokens(s) <= cursorTokens(n), `${s}: ${estimateTokens(s)}`);
+    }
+  }
+});
+
+Deno.test("cursorTokens bounds the real tokenizers too", () => {
+  const rng = random(99);
+  for (let i = 0; i < 200; i++) {
+    const n = 20 + Math.floor(rng() * 41);
+    let s = "";
+    for (let j = 0; j < n; j++) s += B64URL[Math.floor(rng() * 64)];
+    assert.ok(max3(s) <= cursorTokens(n), s);
+  }
+});
+
+Deno.test("a budgeted scan stops where the next code point would go over the budget", () => {
+  fc.assert(
+    fc.property(anyText, fc.double({ min: 0, max: 60, noNaN: true }), (text, budget) => {
+      const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, budget);
+      assert.ok(cost <= budget);
+      assert.equal(cost, scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost);
+      assert.equal(cost, scan(text.slice(0, end), 0, end, DEFAULT_WEIGHTS, Infinity).cost);
+      if (end < text.length) {
+        const c = text.charCodeAt(end);
+        const next = end + (c >= 0xd800 && c <= 0xdbff && end + 1 < text.length ? 2 : 1);
+        assert.ok(scan(text, 0, next, DEFAULT_WEIGHTS, Infinity).cost > budget, `${end}`);
+      }
+    }),
+    { numRuns: 3_000 },
+  );
+});
+
+Deno.test("a longer prefix never costs less", () => {
+  fc.assert(
+    fc.property(anyText, (text) => {
+      let last = 0;
+      for (let end = 1; end <= text.length; end++) {
+        const cost = scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost;
+        assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
+        last = cost;
+      }
+    }),
+    { numRuns: 1_000 },
+  );
+});
+
+Deno.test("a scan from an offset prices the slice as a text of its own", () => {
+  fc.assert(
+    fc.property(anyText, anyText, anyText, (a, b, c) => {
+      const text = a + b + c;
+      const from = a.length;
+      const to = a.length + b.length;
+      assert.equal(
+        scan(text, from, to, DEFAULT_WEIGHTS, Infinity).cost,
+        scan(b, 0, b.length, DEFAULT_WEIGHTS, Infinity).cost,
+      );
+    }),
+    { numRuns: 1_000 },
+  );
+});
