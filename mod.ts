@@ -35,7 +35,15 @@ export type { Limits } from "./src/limits.ts";
 export { paginate } from "./src/mcp/paginate.ts";
 export type { PaginateOptions } from "./src/mcp/paginate.ts";
 export { createResultPager } from "./src/mcp/result_pager.ts";
-export type { PageResultOptions, ResultPager } from "./src/mcp/result_pager.ts";
+export type {
+  PageResultOptions,
+  ResultPager,
+  ResultPagerOptions,
+  RunOptions,
+} from "./src/mcp/result_pager.ts";
+export type { CacheEvent, CacheOp, CacheOptions, PageStore, StoreLimits } from "./src/cache.ts";
+export { memoryStore } from "./src/stores/memory.ts";
+export type { MemoryStoreOptions } from "./src/stores/memory.ts";
 export { MEDIA_TOKENS } from "./src/mcp/media.ts";
 export { pagedTool } from "./src/mcp/paged_tool.ts";
 export { toolScope } from "./src/mcp/scope.ts";

@@ -14,17 +14,21 @@ export interface Shape {
   rootOpen: number;
   /** `page`, or `_page` (and so on) when the root object has that key. */
   pageKey: string;
+  /** The whitespace after the root object's `{`. */
+  afterOpen: string;
+  /** The whitespace before the container's closing bracket. */
+  closeSpace: string;
 }
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-function spaceAfter(text: string, at: number): string {
+export function spaceAfter(text: string, at: number): string {
   let end = at;
   while (end < text.length && isSpace(text.charCodeAt(end))) end++;
   return text.slice(at, end);
 }
 
-function spaceBefore(text: string, at: number): string {
+export function spaceBefore(text: string, at: number): string {
   let start = at;
   while (start > 0 && isSpace(text.charCodeAt(start - 1))) start--;
   return text.slice(start, at);
@@ -41,8 +45,7 @@ export interface Frame {
  * page object is indented like the result's own members.
  */
 export function frame(shape: Shape, pageObject: Record<string, unknown>): Frame {
-  const { text, container } = shape;
-  const afterOpen = shape.rootIsArray ? "" : spaceAfter(text, shape.rootOpen + 1);
+  const { text, container, afterOpen } = shape;
   const newline = afterOpen.lastIndexOf("\n");
   const indent = newline === -1 ? "" : afterOpen.slice(newline + 1);
   const member = indent
@@ -51,21 +54,17 @@ export function frame(shape: Shape, pageObject: Record<string, unknown>): Frame 
     },`
     : `${JSON.stringify(shape.pageKey)}:${JSON.stringify(pageObject)},`;
   if (shape.rootIsArray) {
-    return {
-      head: `{${member}"items":[`,
-      tail: `${spaceBefore(text, container.close)}]}`,
-    };
+    return { head: `{${member}"items":[`, tail: `${shape.closeSpace}]}` };
   }
-  const insert = shape.rootOpen + 1 + afterOpen.length;
-  const closer = text.slice(container.close);
-  const close = spaceBefore(text, container.close);
+  const tail = shape.closeSpace + text.slice(container.close);
   if (container.open === shape.rootOpen) {
     // The root object's own entries are paged: the page object is its first member.
-    return { head: text.slice(0, insert) + member + afterOpen, tail: close + closer };
+    return { head: text.slice(0, shape.rootOpen + 1) + afterOpen + member + afterOpen, tail };
   }
+  const insert = shape.rootOpen + 1 + afterOpen.length;
   return {
     head: text.slice(0, insert) + member + afterOpen + text.slice(insert, container.open + 1),
-    tail: close + closer,
+    tail,
   };
 }
 

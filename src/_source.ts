@@ -4,7 +4,7 @@
 
 import { fingerprint } from "./_crypto.ts";
 import { FINGERPRINT_BYTES } from "./_cursor_codec.ts";
-import type { Shape } from "./_envelope.ts";
+import { type Shape, spaceAfter, spaceBefore } from "./_envelope.ts";
 import { type Container, type JsonIndex, scanJson } from "./_json_scan.ts";
 import type { ElementUnit } from "./_messages.ts";
 
@@ -166,6 +166,8 @@ function elementsOf(
       rootIsArray: index.root === "array",
       rootOpen: root.open,
       pageKey,
+      afterOpen: index.root === "array" ? "" : spaceAfter(doc.text, root.open + 1),
+      closeSpace: spaceBefore(doc.text, container.close),
     },
     path: container.path,
     name: container.path.length ? container.path.join(".") : undefined,

@@ -25,11 +25,13 @@ import {
   resolveLimits,
 } from "./_options.ts";
 import { type OnChange, position } from "./_position.ts";
-import { fingerprintOf, type Source, sourceOf, wholeView } from "./_source.ts";
+import { type Document, fingerprintOf, type Source, sourceOf, wholeView } from "./_source.ts";
+import { internals } from "./_internals.ts";
 import { CursorError, type CursorErrorReason } from "./cursor.ts";
 import type { Limits } from "./limits.ts";
 import type { Block, BlockPage, Page, PageKind } from "./page.ts";
 import type { TokenCounter } from "./tokens.ts";
+import type { CacheEvent } from "./cache.ts";
 
 export type { Prepared };
 
@@ -57,7 +59,8 @@ export type PagerEvent =
     unit: "items" | "entries" | "characters" | "blocks";
   }
   | { type: "cursor_rejected"; scope: string; reason: CursorErrorReason }
-  | { type: "counter_fallback"; error: unknown };
+  | { type: "counter_fallback"; error: unknown }
+  | CacheEvent;
 
 /** Options of {@linkcode createPager}. */
 export interface PagerOptions extends Limits {
@@ -283,18 +286,33 @@ export function createPager(options: PagerOptions = {}): Pager {
         unit,
       });
     }
-    let source: Source = sourceOf(doc, keyPath, limits.maxChars);
-    if (source.kind === "elements") {
-      // The other fields may leave no room: then the JSON is paged as text, losslessly.
-      const probe = await callFor(scope, "elements", undefined, trim, false);
-      if (!frameFits(probe, source)) source = { kind: "text", view: wholeView(doc.text) };
-    }
+    const source = await sourceFor(doc, scope, trim);
+    const fingerprint = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
+    return await pageFrom(source, fingerprint, openedCursor, scope, trim);
+  }
+
+  // What `doc` is paged as: its elements where the frame around them leaves
+  // room, else its text.
+  async function sourceFor(doc: Document, scope: string, trim: boolean): Promise<Source> {
+    const source = sourceOf(doc, keyPath, limits.maxChars);
+    if (source.kind !== "elements") return source;
+    const probe = await callFor(scope, "elements", undefined, trim, false);
+    return frameFits(probe, source) ? source : { kind: "text", view: wholeView(doc.text) };
+  }
+
+  async function pageFrom(
+    source: Source,
+    fingerprint: Uint8Array,
+    openedCursor: OpenedCursor | undefined,
+    scope: string,
+    trim: boolean,
+  ): Promise<Page> {
     const unit: CursorUnit = source.kind === "text" ? "characters" : "elements";
-    const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
+    const total = source.kind === "text" ? source.view.total : source.total;
     const at = position(openedCursor, {
       unit,
-      fingerprint: paged,
-      total: source.kind === "text" ? source.view.total : source.total,
+      fingerprint,
+      total,
       textAt: (offset) =>
         source.kind === "text"
           ? source.view
@@ -307,11 +325,11 @@ export function createPager(options: PagerOptions = {}): Pager {
         type: "cut",
         scope,
         mode: trim ? "trim" : "page",
-        total: source.kind === "text" ? source.view.total : source.total,
+        total,
         unit: source.kind === "text" ? "characters" : source.unit,
       });
     }
-    const call = await callFor(scope, unit, paged, trim, at.changed);
+    const call = await callFor(scope, unit, fingerprint, trim, at.changed);
     const page = source.kind === "text"
       ? await textPage(call, source.view, at.offset)
       : await elementsPage(call, source, at.offset, at.part);
@@ -365,7 +383,7 @@ export function createPager(options: PagerOptions = {}): Pager {
     return page;
   }
 
-  return {
+  const pager: Pager = {
     limits: Object.freeze({ ...limits }),
     fits: (text) => meter.fits(text, meter.page),
     page: (value, pageOptions = {}) => {
@@ -395,4 +413,20 @@ export function createPager(options: PagerOptions = {}): Pager {
     pageBlocks: (content, blockOptions = {}) =>
       reporting(blockOptions.scope ?? "", () => blocks(content, blockOptions)),
   };
+  internals.set(pager, {
+    emit,
+    async prepare(value, json) {
+      const doc = documentOf(value, json, indent);
+      if (meter.fits(doc.text, meter.page)) return { whole: doc.text };
+      const source = await sourceFor(doc, "", false);
+      return { source, fingerprint: await fingerprintOf(source) };
+    },
+    opened: (cursor) => opened.get(cursor)!.state,
+    pageFrom: (source, fingerprint, cursor, scope) =>
+      reporting(scope, async () => {
+        const openedCursor = cursor === undefined ? undefined : await open(cursor, scope);
+        return await pageFrom(source, fingerprint, openedCursor, scope, false);
+      }),
+  });
+  return pager;
 }

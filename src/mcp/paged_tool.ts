@@ -4,9 +4,9 @@
  * @module
  */
 
-import type { PagerOptions } from "../pager.ts";
+import { identityOf } from "../cache.ts";
 import { takeCursor } from "./_cursor_argument.ts";
-import { createResultPager } from "./result_pager.ts";
+import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
 import type { ToolResult } from "./types.ts";
 
@@ -15,7 +15,8 @@ import type { ToolResult } from "./types.ts";
  * is taken out of the arguments and checked before the callback runs (a bad
  * cursor is answered without running it), the callback runs with the rest,
  * and its result (a `CallToolResult` or any value) is paged with a scope made
- * of the tool name and those arguments. Declare the cursor in the tool's
+ * of the tool name and those arguments. With `cache`, later pages are read
+ * from the store instead of running the callback again. Declare the cursor in the tool's
  * input schema (an optional string), or the SDK drops it before the callback
  * runs.
  *
@@ -36,21 +37,18 @@ import type { ToolResult } from "./types.ts";
 export function pagedTool<A extends Record<string, unknown>, E>(
   name: string,
   handler: (args: A, extra: E) => unknown,
-  options: PagerOptions & { mode?: "page" | "trim" } = {},
+  options: ResultPagerOptions & { mode?: "page" | "trim" } = {},
 ): (args: A & { cursor?: string }, extra: E) => Promise<ToolResult> {
   const results = createResultPager(options);
   const cursorParam = options.cursorParam ?? "cursor";
   return async (args, extra) => {
     const taken = takeCursor(args ?? {}, cursorParam);
     if ("error" in taken) return taken.error;
-    const scope = toolScope(name, taken.rest);
-    let cursor;
-    if (taken.cursor !== undefined) {
-      const opened = await results.open(taken.cursor, scope);
-      if ("error" in opened) return opened.error;
-      cursor = opened.cursor;
-    }
-    const result = await handler(taken.rest as A, extra);
-    return results.page(result, { cursor, scope, mode: options.mode });
+    return await results.run(() => handler(taken.rest as A, extra), {
+      cursor: taken.cursor,
+      scope: toolScope(name, taken.rest),
+      mode: options.mode,
+      identity: identityOf(options.cache, extra),
+    });
   };
 }

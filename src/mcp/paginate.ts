@@ -19,6 +19,7 @@ import {
   resolveCursorParam,
 } from "../_options.ts";
 import type { PagerOptions } from "../pager.ts";
+import { type CacheOptions, identityOf } from "../cache.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 import { describe, hasOwnCursor } from "./_tool_list.ts";
@@ -26,8 +27,10 @@ import { createResultPager, type ResultPager } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
 import type { ToolDescription, ToolResult } from "./types.ts";
 
-/** Options of {@linkcode paginate}: the core's, and which tools to page how. */
+/** Options of {@linkcode paginate}: the core's, which tools to page how, and a cache. */
 export interface PaginateOptions extends PagerOptions {
+  /** Keep results after their first page, so that later pages do not run the tool again. */
+  cache?: CacheOptions;
   /** Name of the cursor argument added to each tool. Default `"cursor"`. */
   cursorParam?: string;
   /** Page only these tools (by name), or all but `exclude`. Default: every tool. */
@@ -91,12 +94,14 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
 
   // Every pager is made now, so that each tool's options are checked now.
   const shared = createResultPager({ ...options, cursorParam });
+  const cached = (tool: string) =>
+    options.cache !== undefined && (!options.cache.tools || options.cache.tools.includes(tool));
   const perTool = new Map<string, ResultPager>();
   for (const name of Object.keys(options.perTool ?? {})) {
     const own = options.perTool![name];
     checkRecord(`perTool.${name}`, own);
     checkOneOf(`perTool.${name}.mode`, own.mode, ["page", "trim"] as const);
-    perTool.set(name, createResultPager({ ...options, ...own, cursorParam }));
+    perTool.set(name, createResultPager({ ...options, ...own, cursorParam, cache: options.cache }));
   }
   const pagerFor = (tool: string) => perTool.get(tool) ?? shared;
   const isPaged = (tool: string): boolean => {
@@ -183,20 +188,22 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
       }
       const taken = takeCursor(given, cursorParam);
       if ("error" in taken) return taken.error;
-      const scope = toolScope(name, taken.rest);
-      const mode = modeOf(name);
-      let cursor;
-      if (taken.cursor !== undefined && mode === "page") {
-        // A cursor that cannot be used is answered before the tool runs.
-        const opened = await pager.open(taken.cursor, scope);
-        if ("error" in opened) return opened.error;
-        cursor = opened.cursor;
-      }
       const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
-      const result = await inner(forwarded, extra);
-      // Task results and input requests are not tool output: pass them on.
-      if (!isResult(result)) return result;
-      return pager.page(result, { cursor, scope, mode });
+      // Task results and input requests are not tool output: they pass on.
+      let passed: unknown;
+      const result = await pager.run(async () => {
+        const result = await inner(forwarded, extra);
+        if (isResult(result)) return result;
+        passed = result;
+        return { content: [] };
+      }, {
+        cursor: taken.cursor,
+        scope: toolScope(name, taken.rest),
+        mode: modeOf(name),
+        identity: identityOf(options.cache, extra),
+        cache: cached(name),
+      });
+      return passed ?? result;
     };
   }
 

@@ -5,17 +5,42 @@
  * @module
  */
 
+import { type Cache, loadSource, saveSource } from "../_cache.ts";
+import { internals } from "../_internals.ts";
+import { type CacheOptions, resolveCache } from "../cache.ts";
 import { CursorError } from "../cursor.ts";
 import { createPager, type OpenCursor, type Pager, type PagerOptions } from "../pager.ts";
+import type { Page } from "../page.ts";
 import {
   blocksOf,
   isTextOnly,
   isToolResult,
   pageResult,
   structuredFits,
+  type Target,
   targetOf,
 } from "./_content.ts";
 import type { ToolResult } from "./types.ts";
+
+/** Options of {@linkcode createResultPager}: the core's, and an optional cache. */
+export interface ResultPagerOptions extends PagerOptions {
+  /** Keep results after their first page, so that later pages do not run the tool again. */
+  cache?: CacheOptions;
+}
+
+/** Options of {@linkcode ResultPager.run}. */
+export interface RunOptions {
+  /** The cursor argument of this call, if any. */
+  cursor?: string;
+  /** What cursors are bound to: see {@linkcode toolScope}. */
+  scope?: string;
+  /** `"page"` (default) or `"trim"`: one page without a cursor (and no cache). */
+  mode?: "page" | "trim";
+  /** The caller's identity, which cached results are kept under (see {@linkcode CacheOptions}). */
+  identity?: string;
+  /** `false`: neither read nor keep this call's result in the cache. Default true. */
+  cache?: boolean;
+}
 
 /** Options of {@linkcode ResultPager.page}. */
 export interface PageResultOptions {
@@ -39,6 +64,13 @@ export interface ResultPager {
   open(cursor: string, scope: string): Promise<{ cursor: OpenCursor } | { error: ToolResult }>;
   /** The `CallToolResult` for this call of a tool that returned `resultOrValue`. */
   page(resultOrValue: unknown, options?: PageResultOptions): Promise<ToolResult>;
+  /**
+   * The `CallToolResult` for one call: checks the cursor first (a bad one is
+   * answered without running the tool), serves the page from the cache when
+   * it has the result, and otherwise runs `tool` and pages what it returns
+   * (keeping it in the cache when it was cut).
+   */
+  run(tool: () => unknown, options?: RunOptions): Promise<ToolResult>;
 }
 
 /** A tool result that tells the model its cursor cannot be used, and what to do. */
@@ -74,40 +106,104 @@ export function cursorErrorResult(error: CursorError): ToolResult {
  * if (!text.startsWith('{"page":')) throw new Error("expected a page envelope");
  * ```
  */
-export function createResultPager(options: PagerOptions = {}): ResultPager {
-  const pager = createPager(options);
+export function createResultPager(options: ResultPagerOptions = {}): ResultPager {
+  const { cache: cacheOptions, ...pagerOptions } = options;
+  const pager = createPager(pagerOptions);
+  const core = internals.get(pager)!;
+  const cache: Cache | undefined = resolveCache(cacheOptions, (event) => core.emit(event));
 
   async function page(
     resultOrValue: unknown,
     pageOptions: PageResultOptions = {},
+    save?: { identity: string },
   ): Promise<ToolResult> {
     const { cursor, scope } = pageOptions;
+    let result: ToolResult;
+    let target: Target | undefined;
     if (!isToolResult(resultOrValue)) {
       // A plain value is what the tool would have sent as JSON text.
-      const trim = pageOptions.mode === "trim";
-      const shown = trim
-        ? await pager.trim(resultOrValue, { scope })
-        : await pager.page(resultOrValue, { cursor, scope });
-      return { content: [{ type: "text", text: shown.text }] };
+      result = { content: [] };
+      target = { value: resultOrValue, json: false, structured: false };
+    } else {
+      result = resultOrValue;
+      if (!isTextOnly(result)) return await pageMixed(result, pageOptions);
+      target = targetOf(pager, result, cursor !== undefined);
+      if (!target) return result;
     }
-    const result = resultOrValue;
     const trim = pageOptions.mode === "trim" || result.isError === true;
-    if (!isTextOnly(result)) {
-      const shown = await pager.pageBlocks(blocksOf(result), { cursor, scope, trim });
-      if (!shown.cut && cursor === undefined && structuredFits(pager, result)) return result;
-      const out: ToolResult = {
-        ...result,
-        content: shown.blocks.map((b) => ("text" in b ? { type: "text", text: b.text } : b.whole)),
-      };
-      if (shown.cut || !structuredFits(pager, result)) delete out.structuredContent;
-      return out;
+    if (trim) {
+      const shown = await pager.trim(target.value, { scope, json: target.json });
+      return shown.cut ? pageResult(pager, result, shown, target) : wholeResult(result, shown.text);
     }
-    const target = targetOf(pager, result, cursor !== undefined);
-    if (!target) return result;
-    const shown = trim
-      ? await pager.trim(target.value, { scope, json: target.json })
-      : await pager.page(target.value, { cursor, scope, json: target.json });
+    const prepared = await core.prepare(target.value, target.json);
+    if ("whole" in prepared && cursor === undefined) return wholeResult(result, prepared.whole);
+    if ("whole" in prepared) {
+      const shown = await pager.page(target.value, { cursor, scope, json: target.json });
+      return pageResult(pager, result, shown, target);
+    }
+    const opened = typeof cursor === "string"
+      ? await pager.openCursor(cursor, scope ?? "")
+      : cursor;
+    const shown = await core.pageFrom(prepared.source, prepared.fingerprint, opened, scope ?? "");
+    if (cache && save && shown.cut) {
+      const key = cacheKey(save.identity, scope ?? "", prepared.fingerprint);
+      await saveSource(cache, key, prepared.source, prepared.fingerprint, extraOf(result, target));
+    }
     return pageResult(pager, result, shown, target);
+  }
+
+  // A result within every limit: as the tool returned it, or a plain value as its JSON text.
+  function wholeResult(result: ToolResult, text: string): ToolResult {
+    return result.content?.length ? result : { ...result, content: [{ type: "text", text }] };
+  }
+
+  // Content with images, audio or resources: paged block by block, never cached.
+  async function pageMixed(
+    result: ToolResult,
+    pageOptions: PageResultOptions,
+  ): Promise<ToolResult> {
+    const { cursor, scope } = pageOptions;
+    const trim = pageOptions.mode === "trim" || result.isError === true;
+    const shown = await pager.pageBlocks(blocksOf(result), { cursor, scope, trim });
+    if (!shown.cut && cursor === undefined && structuredFits(pager, result)) return result;
+    const out: ToolResult = {
+      ...result,
+      content: shown.blocks.map((b) => ("text" in b ? { type: "text", text: b.text } : b.whole)),
+    };
+    if (shown.cut || !structuredFits(pager, result)) delete out.structuredContent;
+    return out;
+  }
+  async function run(tool: () => unknown, runOptions: RunOptions = {}): Promise<ToolResult> {
+    const scope = runOptions.scope ?? "";
+    const identity = runOptions.identity ?? "";
+    const mode = runOptions.mode ?? "page";
+    let cursor: OpenCursor | undefined;
+    if (runOptions.cursor !== undefined && mode === "page") {
+      cursor = await pager.openCursor(runOptions.cursor, scope);
+      if (cache && runOptions.cache !== false) {
+        const state = core.opened(cursor);
+        const key = cacheKey(identity, scope, state.fingerprint);
+        const loaded = await loadSource(
+          cache,
+          key,
+          state.fingerprint,
+          state.offset,
+          state.part,
+          pager.limits.maxChars,
+        );
+        if (loaded) {
+          const shown = await core.pageFrom(loaded.source, loaded.fingerprint, cursor, scope);
+          return fromExtra(loaded.extra, shown);
+        }
+      }
+    }
+    const save = runOptions.cache === false ? undefined : { identity };
+    return await page(await tool(), { cursor, scope, mode }, save);
+  }
+
+  function fromExtra(extra: unknown, shown: Page): ToolResult {
+    const { result, structured } = extra as { result: ToolResult; structured: boolean };
+    return pageResult(pager, result, shown, { value: undefined, json: false, structured });
   }
 
   return {
@@ -128,5 +224,28 @@ export function createResultPager(options: PagerOptions = {}): ResultPager {
         throw error;
       }
     },
+    async run(tool, runOptions) {
+      try {
+        return await run(tool, runOptions);
+      } catch (error) {
+        if (error instanceof CursorError) return cursorErrorResult(error);
+        throw error;
+      }
+    },
   };
+}
+
+/** The key a result is cached under: the caller, the call and the result. */
+function cacheKey(identity: string, scope: string, fingerprint: Uint8Array): string {
+  return `${identity}\u0000${scope}\u0000${
+    Array.from(fingerprint, (b) => b.toString(16).padStart(2, "0")).join("")
+  }`;
+}
+
+/** What a cached page needs of the tool result besides the paged part. */
+function extraOf(result: ToolResult, target: Target): unknown {
+  const rest: ToolResult = { ...result };
+  delete rest.content;
+  delete rest.structuredContent;
+  return { result: rest, structured: target.structured };
 }

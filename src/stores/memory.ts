@@ -43,7 +43,7 @@ function sizeOf(key: string, value: string): number {
  * and the tool runs again.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { memoryStore } from "@pagewise/mcp";
  *
  * const store = memoryStore({ maxEntries: 2 });

@@ -8,7 +8,7 @@
  * What a backend accepts, so that a stored result is cut into values it can hold.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import type { StoreLimits } from "@pagewise/mcp";
  *
  * const limits: StoreLimits = { maxValueBytes: 65_536, chunkUnits: 16_384 };
@@ -41,7 +41,7 @@ export interface StoreLimits {
  * own timeout to every call (default 1 s) and treats it as a miss.
  *
  * @example A store over a `Map`, enough for tests
- * ```ts ignore
+ * ```ts
  * import type { PageStore } from "@pagewise/mcp";
  *
  * const map = new Map<string, string>();

@@ -1,0 +1,118 @@
+/**
+ * The optional result cache: a tool's result kept after its first page, so
+ * that later pages are read from a store instead of running the tool again.
+ *
+ * @module
+ */
+
+import type { PageStore } from "./stores/types.ts";
+import { checkFunction, checkStringList, invalid } from "./_options.ts";
+import type { Cache } from "./_cache.ts";
+import type { CacheEvent } from "./_stored_result.ts";
+
+export type { CacheEvent, CacheOp } from "./_stored_result.ts";
+export type { PageStore, StoreLimits } from "./stores/types.ts";
+
+/**
+ * Options of the cache (`cache` in `paginate`, `createResultPager` and
+ * `pagedTool`).
+ *
+ * The cache only speeds paging up: a call with a cursor reads the stored
+ * result before the tool runs, and on a miss (expired, evicted, another
+ * region), a store error or a store timeout the tool runs and is paged as
+ * without a cache. What the model sees is the same with and without it.
+ *
+ * **Isolation.** An entry is keyed by the caller's identity, the scope (tool
+ * and arguments) and the fingerprint of the result, so a cached result is
+ * never read by another caller. The identity is `identify(extra)` when given;
+ * else the request's auth token or client id, else its MCP session id. A
+ * request with none of these (a stateless server without authorization) has
+ * no identity: its entries can be read by any caller that presents one of its
+ * cursors. A server whose tools answer differently per user must then pass
+ * `identify`.
+ *
+ * @example
+ * ```ts
+ * import { createResultPager, memoryStore } from "@pagewise/mcp";
+ *
+ * let runs = 0;
+ * const results = createResultPager({ maxTokens: 1_000, cache: { store: memoryStore() } });
+ * const rows = () => (runs++, Array.from({ length: 2_000 }, (_, id) => ({ id })));
+ * const first = await results.run(rows, { scope: "rows {}" });
+ * const cursor = /cursor="([^"]+)"/.exec(String(first.content?.[0].text))![1];
+ * await results.run(rows, { scope: "rows {}", cursor });
+ * if (runs !== 1) throw new Error("the second page should come from the cache");
+ * ```
+ */
+export interface CacheOptions {
+  /** Where results are kept: `memoryStore()`, `upstashStore(redis)`, `denoKvStore(kv)`, `workersKvStore(ns)`. */
+  store: PageStore;
+  /** Seconds a result is kept after its first page. Default 600. */
+  ttlSeconds?: number;
+  /** Milliseconds a store call may take before it counts as a miss. Default 1,000. */
+  timeoutMs?: number;
+  /** Cache only these tools (by name). Default: every tool whose result gets cut. */
+  tools?: string[];
+  /** The caller's identity from the request's `extra` (SDK v1) or `ctx` (v2). */
+  identify?: (extra: unknown) => string | undefined;
+  /**
+   * A Worker's `ctx.waitUntil` (bound): writes are handed to it, so they
+   * neither delay the answer nor are dropped when the response ends.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+/** Checks cache options and makes the cache the paging layer uses. */
+export function resolveCache(
+  options: CacheOptions | undefined,
+  onEvent: (event: CacheEvent) => void,
+): Cache | undefined {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== "object") {
+    throw invalid("cache", "an object with a store", options);
+  }
+  const store = options.store as Partial<PageStore> | undefined;
+  if (
+    !store || typeof store.get !== "function" || typeof store.set !== "function" ||
+    typeof store.delete !== "function" || typeof store.limits !== "object"
+  ) {
+    throw invalid("cache.store", "a PageStore (memoryStore(), upstashStore(redis), …)", store);
+  }
+  const ttl = options.ttlSeconds ?? 600;
+  if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 1 || ttl > TEN_YEARS) {
+    throw invalid("cache.ttlSeconds", `a number of seconds from 1 to ${TEN_YEARS}`, ttl);
+  }
+  const timeout = options.timeoutMs ?? 1_000;
+  if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout < 1 || timeout > 60_000) {
+    throw invalid("cache.timeoutMs", "a number of milliseconds from 1 to 60,000", timeout);
+  }
+  checkStringList("cache.tools", options.tools);
+  checkFunction("cache.identify", options.identify);
+  checkFunction("cache.waitUntil", options.waitUntil);
+  return {
+    store: options.store,
+    ttlSeconds: ttl,
+    timeoutMs: timeout,
+    waitUntil: options.waitUntil,
+    onEvent,
+  };
+}
+
+/** The identity of the caller of a request: see {@linkcode CacheOptions}. */
+export function identityOf(options: CacheOptions | undefined, extra: unknown): string {
+  if (options?.identify) return `user:${options.identify(extra) ?? ""}`;
+  const request = extra as {
+    authInfo?: { token?: unknown; clientId?: unknown };
+    http?: { authInfo?: { token?: unknown; clientId?: unknown } };
+    sessionId?: unknown;
+  } | undefined;
+  const auth = request?.authInfo ?? request?.http?.authInfo;
+  if (typeof auth?.token === "string" && auth.token) return `token:${auth.token}`;
+  if (typeof auth?.clientId === "string" && auth.clientId) return `client:${auth.clientId}`;
+  if (typeof request?.sessionId === "string" && request.sessionId) {
+    return `session:${request.sessionId}`;
+  }
+  return "";
+}

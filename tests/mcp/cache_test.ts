@@ -1,0 +1,127 @@
+// The result cache: one tool run per walk, pages identical to the uncached
+// ones, never shared between callers, and never in the way on a miss.
+import assert from "node:assert/strict";
+import {
+  createResultPager,
+  memoryStore,
+  type PageStore,
+  type ResultPagerOptions,
+  type ToolResult,
+} from "../../mod.ts";
+import { issues } from "../../dev/records.ts";
+
+const scope = "tool {}";
+const nextOf = (result: ToolResult) =>
+  /cursor=\\?"([A-Za-z0-9_-]+)\\?"/.exec(String(result.content?.at(-1)?.text ?? ""))?.[1];
+
+async function walk(
+  options: ResultPagerOptions,
+  tool: () => unknown,
+  identity = "",
+): Promise<{ pages: string[]; runs: number }> {
+  const results = createResultPager(options);
+  let runs = 0;
+  const counted = () => (runs++, tool());
+  const pages: string[] = [];
+  let result = await results.run(counted, { scope, identity });
+  for (let n = 0; n < 5_000; n++) {
+    assert.notEqual(result.isError, true, String(result.content?.[0]?.text));
+    pages.push(JSON.stringify(result));
+    const cursor = nextOf(result);
+    if (!cursor) return { pages, runs };
+    result = await results.run(counted, { scope, identity, cursor });
+  }
+  throw new Error("no end");
+}
+
+const huge = Array.from(
+  { length: 40 },
+  (_, i) => ({ id: i, blob: `${i} `.repeat(i % 7 === 0 ? 9_000 : 30) }),
+);
+const users: Record<string, unknown> = {};
+for (let i = 0; i < 3_000; i++) users[`u${i}`] = { name: `User ${i}`, admin: i % 5 === 0 };
+const shapes: Array<[string, () => unknown]> = [
+  [
+    "a JSON list as text",
+    () => ({ content: [{ type: "text", text: JSON.stringify(issues(3_000)) }] }),
+  ],
+  ["pretty JSON with fields around the list", () => ({
+    content: [{
+      type: "text",
+      text: JSON.stringify({ took_ms: 4, results: issues(2_000), facets: { a: 1 } }, null, 2),
+    }],
+  })],
+  ["a map of entries", () => ({ content: [{ type: "text", text: JSON.stringify({ users }) }] })],
+  ["items larger than a page", () => huge],
+  ["a log with CJK lines", () => ({
+    content: [{
+      type: "text",
+      text: Array.from(
+        { length: 20_000 },
+        (_, i) => i % 3 ? `line ${i} ok` : `行 ${i} 日本語のテキスト`,
+      ).join("\n"),
+    }],
+  })],
+  ["structured content only", () => ({
+    content: [{ type: "text", text: "3000 rows" }],
+    structuredContent: { rows: issues(3_000) },
+  })],
+];
+
+for (const [name, tool] of shapes) {
+  Deno.test(`${name}: with a cache the tool runs once per walk and every page is the uncached page`, async () => {
+    const options = { maxTokens: 2_000 };
+    const plain = await walk(options, tool);
+    const cached = await walk({ ...options, cache: { store: memoryStore() } }, tool);
+    assert.ok(plain.pages.length > 3, `${plain.pages.length} pages`);
+    assert.equal(plain.runs, plain.pages.length);
+    assert.equal(cached.runs, 1);
+    assert.deepEqual(cached.pages, plain.pages);
+  });
+}
+
+Deno.test("two callers with the same tool and arguments never share an entry", async () => {
+  const store = memoryStore();
+  const results = createResultPager({ maxTokens: 2_000, cache: { store } });
+  let runs = 0;
+  const tool = () => (runs++, issues(3_000));
+  const first = await results.run(tool, { scope, identity: "alice" });
+  const cursor = nextOf(first)!;
+  await results.run(tool, { scope, identity: "alice", cursor });
+  assert.equal(runs, 1);
+  await results.run(tool, { scope, identity: "bob", cursor });
+  assert.equal(runs, 2);
+});
+
+Deno.test("a store that fails or hangs only costs a tool run, reported, never an error", async () => {
+  const events: string[] = [];
+  const failing: PageStore = {
+    limits: { maxValueBytes: 1 << 20, chunkUnits: 16_384 },
+    get: () => Promise.reject(new Error("down")),
+    getMany: () => new Promise(() => {}),
+    set: () => Promise.reject(new Error("down")),
+    delete: () => Promise.resolve(),
+  };
+  const walked = await walk({
+    maxTokens: 2_000,
+    cache: { store: failing, timeoutMs: 50 },
+    onEvent: (e) => events.push(e.type),
+  }, () => issues(2_000));
+  assert.equal(walked.runs, walked.pages.length);
+  assert.ok(events.some((t) => t === "cache_error" || t === "cache_timeout"), events.join());
+});
+
+Deno.test("cache options are checked when the pager is made", () => {
+  assert.throws(
+    () => createResultPager({ cache: { store: {} as PageStore } }),
+    /cache.store must be a PageStore/,
+  );
+  assert.throws(
+    () => createResultPager({ cache: { store: memoryStore(), ttlSeconds: 0 } }),
+    /cache.ttlSeconds/,
+  );
+  assert.throws(
+    () => createResultPager({ cache: { store: memoryStore(), timeoutMs: NaN } }),
+    /cache.timeoutMs/,
+  );
+});
