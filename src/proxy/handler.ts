@@ -152,7 +152,7 @@ export function proxyHandler(
     if (!isPaged) {
       return relay(await post({ headers: outHeaders, body, signal: request.signal }));
     }
-    return await pageThrough(message as JsonRpcMessage, outHeaders, request.signal);
+    return await pageThrough(message as JsonRpcMessage, outHeaders, request);
   }
 
   // Runs one tools/list or tools/call through a server built for it, whose
@@ -160,8 +160,9 @@ export function proxyHandler(
   async function pageThrough(
     message: JsonRpcMessage,
     outHeaders: Headers,
-    signal: AbortSignal,
+    client: Request,
   ): Promise<Response> {
+    const signal = client.signal;
     let decide!: (response: Response) => void;
     const decided = new Promise<Response>((resolve) => (decide = resolve));
     let answerHeaders: Headers | undefined;
@@ -233,7 +234,9 @@ export function proxyHandler(
         }),
       );
     });
-    link.deliver(message);
+    // The client's headers reach paginate as the SDK's requestInfo, so that a
+    // cache can tell one caller from another (its identify option).
+    link.deliver(message, { requestInfo: { headers: Object.fromEntries(client.headers) } });
     // The server goes once it has answered (after the client has the response
     // when the answer travels in a stream).
     link.answer(message.id!).finally(() => server.close());
@@ -244,7 +247,7 @@ export function proxyHandler(
 // A transport with the paging server at the other end: requests go in, and
 // each answer resolves the promise of its id.
 class Link {
-  onmessage?: (message: JsonRpcMessage) => void;
+  onmessage?: (message: JsonRpcMessage, extra?: unknown) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   #answers = new Map<string | number, Promise<JsonRpcMessage>>();
@@ -263,9 +266,9 @@ class Link {
     return answer;
   }
 
-  deliver(message: JsonRpcMessage): void {
+  deliver(message: JsonRpcMessage, extra?: unknown): void {
     this.answer(message.id!);
-    this.onmessage?.(message);
+    this.onmessage?.(message, extra);
   }
 
   send(message: JsonRpcMessage): Promise<void> {
