@@ -15,7 +15,7 @@
  */
 import { CORPUS_DIR, CORPUS_NAMES, type CorpusResult } from "./corpus.ts";
 import { SYNTHETIC } from "./corpus_synthetic.ts";
-import { captureAll, CAPTURES } from "./corpus_captures.ts";
+import { captureAll, CAPTURED } from "./corpus_captures.ts";
 
 const encoder = new TextEncoder();
 
@@ -50,6 +50,9 @@ async function copyFrom(source: string, names: readonly string[]): Promise<void>
     }
     await Deno.chmod(temporary, 0o644);
     await Deno.rename(temporary, new URL(name, CORPUS_DIR));
+  }
+  if (missing.length === names.length) {
+    throw new Error(`${source} holds none of the corpus files: is it a corpus folder?`);
   }
   if (missing.length) {
     throw new Error(
@@ -91,7 +94,7 @@ async function build(names: readonly string[]): Promise<void> {
     const bytes = await writeCorpusFile(name, await make());
     console.error(`${name}: ${bytes.toLocaleString("en")} bytes, ${seconds(since)} s`);
   }
-  const wanted = names.filter((name) => name in CAPTURES);
+  const wanted = names.filter((name) => CAPTURED.includes(name));
   if (wanted.length) {
     // Each capture is timed from the previous one's end, server start-up included.
     let since = performance.now();
@@ -102,6 +105,11 @@ async function build(names: readonly string[]): Promise<void> {
     });
   }
   console.error(`wrote ${names.length} files to corpus/ in ${seconds(started)} s`);
+}
+
+const built = [...Object.keys(SYNTHETIC), ...CAPTURED].sort();
+if (built.join() !== [...CORPUS_NAMES].sort().join()) {
+  throw new Error(`dev/corpus.ts names ${CORPUS_NAMES.length} files, the builders ${built.length}`);
 }
 
 if (import.meta.main) {

@@ -44,8 +44,8 @@ interface Sources {
 
 type Call = { tool: string; arguments: Record<string, unknown> };
 
-/** The captured corpus files and the filesystem tool call that makes each. */
-export const CAPTURES: Record<string, (s: Sources) => Call> = {
+/** The filesystem server's captures and the tool call that makes each. */
+const FILESYSTEM_CALLS: Record<string, (s: Sources) => Call> = {
   "fs-directory_tree-usr-share.json.gz": () => ({
     tool: "directory_tree",
     arguments: { path: "/usr/share" },
@@ -83,13 +83,14 @@ export const CAPTURES: Record<string, (s: Sources) => Call> = {
     tool: "read_media_file",
     arguments: { path: s.changelog },
   }),
-  // Not filesystem calls: made by captureMemory and captureEverything.
-  "memory-read_graph.json": () => ({ tool: "read_graph", arguments: {} }),
-  "everything-gzip-file-as-resource.json": () => ({
-    tool: "gzip-file-as-resource",
-    arguments: {},
-  }),
 };
+
+/** The names of the eleven captured corpus files. */
+export const CAPTURED: readonly string[] = [
+  ...Object.keys(FILESYSTEM_CALLS),
+  "memory-read_graph.json",
+  "everything-gzip-file-as-resource.json",
+];
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -101,7 +102,7 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-async function firstDir(parent: string, match: RegExp, has: string): Promise<string | undefined> {
+async function newestDir(parent: string, match: RegExp, has: string): Promise<string | undefined> {
   const found: string[] = [];
   try {
     for await (const entry of Deno.readDir(parent)) {
@@ -127,6 +128,7 @@ async function fetchAce(work: string): Promise<string> {
     cwd: work,
     stdout: "null",
     stderr: "piped",
+    env: { NO_COLOR: "1" },
   }).output();
   if (!success) {
     throw new Error(
@@ -151,17 +153,19 @@ async function findSources(work: string, names: readonly string[]): Promise<Sour
   if (need("fs-directory_tree-usr-include.json") || need("fs-search_files-usr-include-h.json")) {
     await require("/usr/include/stdio.h", "apt-get install -y libc6-dev");
   }
-  const libraries = await firstDir("/usr/lib", /-linux-gnu/, "libc.so.6") ?? "";
-  if (!libraries) missing.push("/usr/lib/<multiarch>/libc.so.6 (a Debian or Ubuntu machine)");
+  const libraries = await newestDir("/usr/lib", /-linux-gnu/, "libc.so.6") ?? "";
+  if (need("fs-list_directory_with_sizes-usr-lib.json") && !libraries) {
+    missing.push("/usr/lib/<multiarch>/libc.so.6 (a Debian or Ubuntu machine)");
+  }
   if (need("fs-read_text_file-dpkg-status.json") || need("everything-gzip-file-as-resource.json")) {
     await require("/var/lib/dpkg/status", "a Debian or Ubuntu machine: dpkg's package database");
   }
-  const python = await firstDir("/usr/lib", /^python3\.\d+$/, "json/encoder.py") ?? "";
+  const python = await newestDir("/usr/lib", /^python3\.\d+$/, "json/encoder.py") ?? "";
   if (need("fs-read_multiple_files-python-stdlib.json") && !python) {
     missing.push("/usr/lib/python3.N (apt-get install -y python3)");
   }
   // libgnutls30 comes with apt; Debian 13 renamed it libgnutls30t64.
-  const gnutls = await firstDir("/usr/share/doc", /^libgnutls30/, "changelog.gz");
+  const gnutls = await newestDir("/usr/share/doc", /^libgnutls30/, "changelog.gz");
   const changelog = gnutls ? `${gnutls}/changelog.gz` : "";
   if (need("fs-read_media_file-changelog-gz.json") && !changelog) {
     missing.push("/usr/share/doc/libgnutls30*/changelog.gz (apt-get install -y libgnutls30)");
@@ -197,6 +201,7 @@ async function connect(
     args: ["cache", "--quiet", "--no-config", "--no-lock", `npm:${pkg}`],
     stdout: "null",
     stderr: "piped",
+    env: { NO_COLOR: "1" },
   }).output();
   if (!fetched.success) {
     throw new Error(
@@ -298,14 +303,17 @@ export async function captureAll(
   const work = await Deno.makeTempDir({ prefix: "pagewise-corpus-" });
   try {
     const sources = await findSources(work, names);
-    const filesystem = names.filter((name) => name.startsWith("fs-"));
+    const filesystem = names.filter((name) => name in FILESYSTEM_CALLS);
     if (filesystem.length) {
-      const roots = ["/usr/share", "/usr/lib", "/var/lib/dpkg", work];
-      if (await exists("/usr/include")) roots.push("/usr/include");
+      // The server refuses to start with a root that does not exist.
+      const roots = [work];
+      for (const root of ["/usr/share", "/usr/include", "/usr/lib", "/var/lib/dpkg"]) {
+        if (await exists(root)) roots.push(root);
+      }
       const { client, close } = await connect("filesystem", roots);
       try {
         for (const name of filesystem) {
-          await write(name, await call(client, "filesystem", CAPTURES[name](sources)));
+          await write(name, await call(client, "filesystem", FILESYSTEM_CALLS[name](sources)));
         }
       } finally {
         await close();
