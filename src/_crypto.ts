@@ -92,7 +92,8 @@ export async function fingerprint(kind: string, text: string, bytes: number): Pr
   return new Uint8Array(await crypto.subtle.digest("SHA-256", tagged)).subarray(0, bytes);
 }
 
-function utf16(text: string): Uint8Array<ArrayBuffer> {
+/** The UTF-16 code units of a string, little-endian: every string, lone surrogates too. */
+export function utf16(text: string): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(text.length * 2);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

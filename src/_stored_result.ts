@@ -30,6 +30,7 @@
  * @module
  */
 
+import { utf16 } from "./_crypto.ts";
 import type { PageStore } from "./stores/types.ts";
 
 /** A result as the cache keeps it. */
@@ -430,7 +431,7 @@ export async function openResult(
 export async function storageKey(key: string): Promise<string> {
   // Hash the code units, not UTF-8: two keys differing only in lone
   // surrogates must not collide.
-  return "pw1:" + await sha256Base64Url(utf16Bytes(key));
+  return "pw1:" + await sha256Base64Url(utf16(key));
 }
 
 /** Code units per text chunk: the store's choice, capped so any chunk fits one value. */
@@ -580,7 +581,7 @@ async function encodeText(chunk: string, compress: boolean): Promise<[string, st
     ? ["T", text]
     : utf8Length(text) <= 3 * chunk.length
     ? ["E", text]
-    : ["U", toBase64(utf16Bytes(chunk))];
+    : ["U", toBase64(utf16(chunk))];
   if (!compress || chunk.length < MIN_COMPRESSED_UNITS) return raw;
   const bytes = encoder.encode(text);
   const packed = toBase64(await deflate(bytes));
@@ -671,16 +672,6 @@ function readUint32s(
   for (let i = 0; i < count; i++) out[at + i] = view.getUint32(offset + 4 * i, true);
 }
 
-function utf16Bytes(text: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(text.length * 2);
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    bytes[2 * i] = unit & 0xff;
-    bytes[2 * i + 1] = unit >> 8;
-  }
-  return bytes;
-}
-
 function fromUtf16Bytes(bytes: Uint8Array): string | undefined {
   if (bytes.length % 2 !== 0) return undefined;
   const parts: string[] = [];
@@ -766,4 +757,9 @@ function fromBase64Safe(text: unknown): Uint8Array | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a storage key is a result's record (its chunks' keys extend it with `:`). */
+export function isRecordKey(key: string): boolean {
+  return key.startsWith("pw1:") && !key.includes(":", 4);
 }

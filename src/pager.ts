@@ -82,7 +82,7 @@ export interface PagerOptions extends Limits {
    * marked `changed` and saying so in its note; `"error"`, a `CursorError`
    * with reason `changed_result`.
    */
-  onChange?: OnChange;
+  onChange?: "continue" | "error";
   /** Observability hook. A hook that throws is ignored. */
   onEvent?: (event: PagerEvent) => void;
   /** Clock for cursor expiry, in milliseconds. Default `Date.now`. */

@@ -9,6 +9,8 @@ import { connectProxy, type ProxyOptions } from "../proxy/bridge.ts";
 import { StreamTransport } from "../proxy/stream_transport.ts";
 import type { PagerEvent } from "../../mod.ts";
 import type { ProxyArgs } from "./args.ts";
+import { memoryStore } from "../stores/memory.ts";
+import { lastResults } from "./_last_results.ts";
 
 /** Where the proxy reads and writes; the process's own stdio by default. */
 export interface ProxyIo {
@@ -47,8 +49,9 @@ const stderrLine = (line: string) => {
 /**
  * Runs the proxy until either side closes and returns the exit status: the
  * server's own; 127 when its command is not found, 126 when it cannot be run.
- * Cut results are logged unless `args.quiet`. `extra` adds `paginate` options
- * (the memory cache goes here).
+ * Cut results are logged unless `args.quiet`. The last results are kept in a
+ * memory cache (16 results or 256 MB), so later pages do not run the tool
+ * again; `extra` adds `paginate` options (another `cache` among them).
  *
  * @example
  * ```ts ignore
@@ -107,6 +110,11 @@ export async function runProxy(
     maxChars: args.maxChars ?? extra.maxChars,
     cursorParam: args.cursorParam ?? extra.cursorParam,
     mode: args.trim ? "trim" : extra.mode,
+    // The last results are kept, so later pages do not run the tool again:
+    // one client, so one identity; 16 results or 256 MB, whichever comes first.
+    cache: extra.cache ?? {
+      store: lastResults(memoryStore({ maxEntries: 1e6, maxBytes: 256 * 1024 * 1024 }), 16),
+    },
     timeoutMs: args.timeoutSeconds !== undefined ? args.timeoutSeconds * 1000 : extra.timeoutMs,
     onEvent: (event) => {
       extra.onEvent?.(event);

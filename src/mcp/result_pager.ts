@@ -216,23 +216,19 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
         throw error;
       }
     },
-    async page(resultOrValue, pageOptions) {
-      try {
-        return await page(resultOrValue, pageOptions);
-      } catch (error) {
-        if (error instanceof CursorError) return cursorErrorResult(error);
-        throw error;
-      }
-    },
-    async run(tool, runOptions) {
-      try {
-        return await run(tool, runOptions);
-      } catch (error) {
-        if (error instanceof CursorError) return cursorErrorResult(error);
-        throw error;
-      }
-    },
+    page: (resultOrValue, pageOptions) => answered(page(resultOrValue, pageOptions)),
+    run: (tool, runOptions) => answered(run(tool, runOptions)),
   };
+}
+
+/** A refused cursor is a result the model can act on, not an exception. */
+async function answered(work: Promise<ToolResult>): Promise<ToolResult> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof CursorError) return cursorErrorResult(error);
+    throw error;
+  }
 }
 
 /** The key a result is cached under: the caller, the call and the result. */
