@@ -75,20 +75,39 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
   return toBase64Url(bytes) === text ? bytes : undefined;
 }
 
+// Code units hashed at a time: the fingerprint of a text of many megabytes
+// needs one buffer of this size, not a copy of the text.
+const CHUNK_UNITS = 1 << 20;
+let chunkBuffer: Uint8Array<ArrayBuffer> | undefined;
+
 /**
- * The first `bytes` bytes of SHA-256 of `kind` and `text`, where two
- * different strings never share a digest input: well-formed text is hashed
- * as UTF-8, text with lone surrogates as its UTF-16 code units (UTF-8 would
- * turn every lone surrogate into U+FFFD).
+ * The first `bytes` bytes of a SHA-256 over `kind` and the SHA-256 digests
+ * of `text`'s chunks of about a million code units. Two different strings
+ * never share a digest input: well-formed text is hashed as UTF-8, text with
+ * lone surrogates as its UTF-16 code units (UTF-8 would turn every lone
+ * surrogate into U+FFFD), and a chunk never ends inside a surrogate pair.
  */
 export async function fingerprint(kind: string, text: string, bytes: number): Promise<Uint8Array> {
   const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed?.() ??
     !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ""));
-  const data = wellFormed ? utf8(text) : utf16(text);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
-  // The kind (and the encoding) is hashed with the digest, not prepended to
-  // the text: that would copy a text of many megabytes once more.
-  const tagged = utf8(`${wellFormed ? "8" : "16"}:${kind}:${toBase64Url(digest)}`);
+  const digests: string[] = [];
+  for (let start = 0; start < text.length || start === 0;) {
+    let end = Math.min(text.length, start + CHUNK_UNITS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const chunk = text.slice(start, end);
+    let data: Uint8Array<ArrayBuffer>;
+    if (wellFormed) {
+      chunkBuffer ??= new Uint8Array(CHUNK_UNITS * 3);
+      data = chunkBuffer.subarray(0, encoder.encodeInto(chunk, chunkBuffer).written);
+    } else {
+      data = utf16(chunk);
+    }
+    digests.push(toBase64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", data))));
+    start = end;
+    if (end === 0) break;
+  }
+  const tagged = utf8(`${wellFormed ? "8" : "16"}:${kind}:${digests.join(".")}`);
   return new Uint8Array(await crypto.subtle.digest("SHA-256", tagged)).subarray(0, bytes);
 }
 

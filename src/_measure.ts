@@ -1,8 +1,6 @@
 // Measures text against every limit at once, with the pager's token counter.
 
-import { DEFAULT_WEIGHTS, scan } from "./_estimator.ts";
-// TODO(estimator): imported from _estimator.ts once it exports the proven bound.
-const MAX_TOKENS_PER_CODE_UNIT = 8;
+import { cursorTokens, DEFAULT_WEIGHTS, MAX_TOKENS_PER_CODE_UNIT, scan } from "./_estimator.ts";
 import type { ResolvedLimits } from "./_options.ts";
 import type { TokenCounter } from "./tokens.ts";
 
@@ -177,10 +175,10 @@ export function createMeter(
   };
 
   // A base64url character is one byte, so at most one token for a byte-level
-  // tokenizer; two more for merges across the quotes around it. (The default
-  // estimator is tested to price any base64url text within this bound.)
+  // tokenizer; the estimator has its own proven bound. Two more for merges
+  // across the quotes around it.
   const cursor = (length: number): Cost => ({
-    tokens: length + 2,
+    tokens: (counter ? length : cursorTokens(length)) + 2,
     chars: length,
     bytes: length,
     lines: 0,
