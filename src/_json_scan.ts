@@ -305,7 +305,9 @@ export function scanJson(text: string): JsonIndex | undefined {
         stackBase = grown(stackBase);
       }
       let id = -1;
-      if (depth === 0 || (stackKind[depth - 1] === OBJECT && stackId[depth - 1] >= 0)) {
+      // Only containers reached from the root through object members are
+      // candidates: a list's items are validated, not indexed.
+      if (depth === 0 || (stackId[depth - 1] >= 0 && stackKind[depth - 1] === OBJECT)) {
         id = containers++;
         if (id === kind.length) {
           kind = grown(kind);
