@@ -69,9 +69,12 @@ export function cutPoint(text: string, start: number, max: number): number {
   if (max >= text.length) return text.length;
   if (max <= start) return start;
   const half = start + Math.floor((max - start) / 2);
+  // Searched in the second half only: lastIndexOf on the whole text would
+  // walk back to its start on text without line breaks, at every page.
+  const span = text.slice(half, max);
   for (const sep of ["\n", " "]) {
-    const at = text.lastIndexOf(sep, max - 1);
-    if (at >= half && at >= start) {
+    const at = half + span.lastIndexOf(sep);
+    if (at >= half) {
       const end = at + 1;
       if (lastBoundary(text, start, end) === end) return end;
     }

@@ -1,6 +1,14 @@
 // Measures text against every limit at once, with the pager's token counter.
 
-import { cursorTokens, DEFAULT_WEIGHTS, MAX_TOKENS_PER_CODE_UNIT, scan } from "./_estimator.ts";
+import {
+  cursorTokens,
+  DEFAULT_WEIGHTS,
+  MAX_TOKENS_PER_ASCII_UNIT,
+  MAX_TOKENS_PER_CODE_UNIT,
+  scan,
+} from "./_estimator.ts";
+
+const ASCII = /^[\x00-\x7f]*$/;
 import type { ResolvedLimits } from "./_options.ts";
 import type { TokenCounter } from "./tokens.ts";
 
@@ -143,8 +151,10 @@ export function createMeter(
       return false;
     }
     if (!counter) {
-      // No text of this length can cost more: no need to estimate it.
+      // No text of this length (or ASCII text of this length) can cost more:
+      // no need to estimate it.
       if (text.length * MAX_TOKENS_PER_CODE_UNIT <= room.tokens) return true;
+      if (text.length * MAX_TOKENS_PER_ASCII_UNIT <= room.tokens && ASCII.test(text)) return true;
       return scan(text, 0, text.length, DEFAULT_WEIGHTS, room.tokens).end === text.length;
     }
     return tokens(text) <= room.tokens;
