@@ -39,7 +39,7 @@ export type { PageStore, StoreLimits } from "./stores/types.ts";
  * const results = createResultPager({ maxTokens: 1_000, cache: { store: memoryStore() } });
  * const rows = () => (runs++, Array.from({ length: 2_000 }, (_, id) => ({ id })));
  * const first = await results.run(rows, { scope: "rows {}" });
- * const cursor = /cursor="([^"]+)"/.exec(String(first.content?.[0].text))![1];
+ * const cursor = JSON.parse(String(first.content?.[0].text)).page.next_cursor;
  * await results.run(rows, { scope: "rows {}", cursor });
  * if (runs !== 1) throw new Error("the second page should come from the cache");
  * ```

@@ -1,29 +1,41 @@
-// The proxy keeps its last results: a store that forgets a result's record
-// once more than `max` newer ones were stored. A result without its record
-// is a miss, and its chunks leave with the store's own eviction and TTLs.
+// The proxy keeps its last results: a store that forgets a result, its
+// record and every chunk of it, once `max` newer results were written. A
+// result is the group of keys under one storage key (`pw1:<hash>` and its
+// `pw1:<hash>:<chunk>`); a group counts as new when any of its keys is
+// written, so a result being written is one of the `max` too. Keys of other
+// shapes pass through untracked.
 
-import { isRecordKey } from "../_stored_result.ts";
+import { memoryStore } from "../stores/memory.ts";
 import type { PageStore } from "../stores/types.ts";
 
+/** The proxy's default: its last 16 results, 256 MiB at most, in memory. */
+export function lastResultsStore(results = 16, maxBytes = 256 * 1024 * 1024): PageStore {
+  return lastResults(memoryStore({ maxEntries: 1e6, maxBytes }), results);
+}
+
 export function lastResults(store: PageStore, max: number): PageStore {
-  const records = new Set<string>();
+  // Insertion order is write order: the first group is the oldest.
+  const groups = new Map<string, Set<string>>();
   const remember = (key: string) => {
-    if (!isRecordKey(key)) return;
-    records.delete(key);
-    records.add(key);
-    while (records.size > max) {
-      const oldest = records.values().next().value!;
-      records.delete(oldest);
-      store.delete(oldest).catch(() => {});
+    if (!key.startsWith("pw1:")) return;
+    const colon = key.indexOf(":", 4);
+    const base = colon === -1 ? key : key.slice(0, colon);
+    const keys = groups.get(base) ?? new Set<string>();
+    keys.add(key);
+    groups.delete(base);
+    groups.set(base, keys);
+    while (groups.size > max) {
+      const [oldest, gone] = groups.entries().next().value!;
+      groups.delete(oldest);
+      for (const key of gone) store.delete(key).catch(() => {});
     }
   };
   return {
-    ...store,
     limits: store.limits,
     get: (key) => store.get(key),
     getMany: store.getMany && ((keys) => store.getMany!(keys)),
     getRange: store.getRange && ((key, start, end) => store.getRange!(key, start, end)),
-    delete: (key) => (records.delete(key), store.delete(key)),
+    delete: (key) => store.delete(key),
     set: async (key, value, ttl) => {
       await store.set(key, value, ttl);
       remember(key);

@@ -9,8 +9,7 @@ import { connectProxy, type ProxyOptions } from "../proxy/bridge.ts";
 import { StreamTransport } from "../proxy/stream_transport.ts";
 import type { PagerEvent } from "../../mod.ts";
 import type { ProxyArgs } from "./args.ts";
-import { memoryStore } from "../stores/memory.ts";
-import { lastResults } from "./_last_results.ts";
+import { lastResultsStore } from "./_last_results.ts";
 
 /** Where the proxy reads and writes; the process's own stdio by default. */
 export interface ProxyIo {
@@ -112,9 +111,7 @@ export async function runProxy(
     mode: args.trim ? "trim" : extra.mode,
     // The last results are kept, so later pages do not run the tool again:
     // one client, so one identity; 16 results or 256 MB, whichever comes first.
-    cache: extra.cache ?? {
-      store: lastResults(memoryStore({ maxEntries: 1e6, maxBytes: 256 * 1024 * 1024 }), 16),
-    },
+    cache: extra.cache ?? { store: lastResultsStore() },
     timeoutMs: args.timeoutSeconds !== undefined ? args.timeoutSeconds * 1000 : extra.timeoutMs,
     onEvent: (event) => {
       extra.onEvent?.(event);

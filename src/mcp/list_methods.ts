@@ -48,13 +48,24 @@ class InvalidCursor extends Error {
  * Works with the same servers as {@linkcode paginate}, and with it.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
- * import { paginateLists } from "@pagewise/mcp";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+ * import { listAll, paginateLists } from "@pagewise/mcp";
  *
  * const server = paginateLists(new McpServer({ name: "big", version: "1.0.0" }), {
  *   pageSize: 100,
  * });
+ * for (let i = 0; i < 250; i++) server.registerTool(`tool_${i}`, {}, () => ({ content: [] }));
+ * const [a, b] = InMemoryTransport.createLinkedPair();
+ * await server.connect(a);
+ * const client = new Client({ name: "example", version: "1.0.0" });
+ * await client.connect(b);
+ * const first = await client.listTools();
+ * const all = await listAll(client, "tools");
+ * if (first.tools.length !== 100 || all.length !== 250) throw new Error("unexpected pages");
+ * await client.close();
  * ```
  */
 export function paginateLists<S extends object>(server: S, options: PaginateListsOptions = {}): S {
@@ -173,6 +184,7 @@ const METHODS = {
  * ```ts ignore
  * import { listAll } from "@pagewise/mcp";
  *
+ * // client: an SDK Client connected to a server (see paginateLists).
  * const tools = await listAll(client, "tools");
  * ```
  */

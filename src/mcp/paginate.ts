@@ -63,16 +63,28 @@ const MAX_MISSES = 10_000;
  * does not match it.
  *
  * @example
- * ```ts ignore
+ * ```ts
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
  * import { paginate } from "@pagewise/mcp";
  *
  * const server = paginate(new McpServer({ name: "issues", version: "1.0.0" }), {
- *   maxTokens: 20_000,
+ *   maxTokens: 2_000,
  * });
+ * const issues = Array.from({ length: 5_000 }, (_, id) => ({ id, title: `Issue ${id}` }));
  * server.registerTool("list_issues", { description: "All issues" }, () => ({
- *   content: [{ type: "text", text: JSON.stringify(allIssues) }],
+ *   content: [{ type: "text", text: JSON.stringify(issues) }],
  * }));
+ *
+ * const [a, b] = InMemoryTransport.createLinkedPair();
+ * await server.connect(a);
+ * const client = new Client({ name: "example", version: "1.0.0" });
+ * await client.connect(b);
+ * const result = await client.callTool({ name: "list_issues", arguments: {} });
+ * const page = JSON.parse(result.content[0].text).page;
+ * if (!page.next_cursor || page.total !== 5_000) throw new Error("expected a first page");
+ * await client.close();
  * ```
  */
 export function paginate<S extends object>(server: S, options: PaginateOptions = {}): S {

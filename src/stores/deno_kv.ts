@@ -16,7 +16,7 @@
  * const kv = await Deno.openKv(":memory:");
  * const store = denoKvStore(kv);
  * await store.set("k", "Tvalue", 60);
- * console.log(await store.get("k")); // "Tvalue"
+ * if (await store.get("k") !== "Tvalue") throw new Error("lost the value");
  * kv.close();
  * ```
  *
@@ -84,7 +84,8 @@ interface Wrapped {
  * const kv = await Deno.openKv(":memory:");
  * const store = denoKvStore(kv, { prefix: ["cache", "v1"] });
  * await store.setMany!([["a", "T1"], ["b", "T2"]], 60);
- * console.log(await store.getMany!(["a", "b", "c"])); // ["T1", "T2", undefined]
+ * const got = await store.getMany!(["a", "b", "c"]);
+ * if (JSON.stringify(got) !== '["T1","T2",null]') throw new Error(JSON.stringify(got));
  * kv.close();
  * ```
  */

@@ -51,7 +51,8 @@ function sizeOf(key: string, value: string): number {
  * await store.set("b", "T2", 60);
  * await store.get("a"); // "a" is now the most recently used
  * await store.set("c", "T3", 60); // evicts "b"
- * console.log(await store.get("b"), await store.get("a")); // undefined "T1"
+ * if (await store.get("b") !== undefined) throw new Error("b should be evicted");
+ * if (await store.get("a") !== "T1") throw new Error("a should be kept");
  * ```
  */
 export function memoryStore(options: MemoryStoreOptions = {}): PageStore {

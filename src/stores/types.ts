@@ -12,7 +12,7 @@
  * import type { StoreLimits } from "@pagewise/mcp";
  *
  * const limits: StoreLimits = { maxValueBytes: 65_536, chunkUnits: 16_384 };
- * console.log(limits.maxValueBytes >= limits.chunkUnits); // true
+ * if (limits.maxValueBytes < limits.chunkUnits) throw new Error("chunks must fit a value");
  * ```
  */
 export interface StoreLimits {
@@ -52,7 +52,7 @@ export interface StoreLimits {
  *   delete: (key) => Promise.resolve(void map.delete(key)),
  * };
  * await store.set("k", "Tvalue", 60);
- * console.log(await store.get("k")); // "Tvalue"
+ * if (await store.get("k") !== "Tvalue") throw new Error("lost the value");
  * ```
  */
 export interface PageStore {

@@ -90,7 +90,7 @@ const MGET_KEYS = 64;
  *
  * const redis = new Redis({ url: "http://127.0.0.1:1", token: "t", retry: false });
  * const store = upstashStore(redis);
- * console.log(store.limits.chunkUnits); // 32768
+ * if (store.limits.chunkUnits !== 32_768) throw new Error("unexpected chunk size");
  * ```
  */
 export function upstashStore(redis: UpstashRedis): PageStore {

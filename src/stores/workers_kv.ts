@@ -72,7 +72,7 @@ const MIN_TTL = 60;
  * } as WorkersKvNamespace;
  * const store = workersKvStore(namespace);
  * await store.set("k", "Tvalue", 60);
- * console.log(await store.get("k")); // "Tvalue"
+ * if (await store.get("k") !== "Tvalue") throw new Error("lost the value");
  * ```
  */
 export function workersKvStore(
