@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createPager, type PagerEvent } from "../mod.ts";
+import { createPager, type Page, type PagerEvent } from "../mod.ts";
 import { assertWithin } from "./support/limits.ts";
 import { allPages, asJson, chunkOf, rebuild } from "./support/walk.ts";
 
@@ -306,4 +306,18 @@ Deno.test("trim gives the same page whatever the scope, as it binds no cursor", 
   const a = await pager.trim(issues(100), { scope: "a" });
   const b = await pager.trim(issues(100), { scope: "b" });
   assert.equal(a.text, b.text);
+});
+
+Deno.test("a value nested 100,000 levels deep is paged as the text of its JSON, whatever the stack", async () => {
+  let value: unknown = 1;
+  for (let i = 0; i < 100_000; i++) value = { a: value };
+  const pager = createPager();
+  const first = await pager.page(value, { scope: "deep" });
+  // Serialized again 5,000 frames down the stack: the same page.
+  const deep = (n: number): Promise<Page> =>
+    n === 0 ? pager.page(value, { scope: "deep" }) : deep(n - 1);
+  assert.equal((await deep(5_000)).text, first.text);
+  const pages = await allPages(pager, await pager.prepare(value), "deep");
+  assert.equal(pages[0].text, first.text);
+  assert.equal(pages.map(chunkOf).join(""), '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000));
 });
