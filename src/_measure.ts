@@ -8,7 +8,8 @@ import {
   scan,
 } from "./_estimator.ts";
 
-const ASCII = /^[\x00-\x7f]*$/;
+// Every character below U+0080 (no control-character pattern: lint forbids it).
+const ASCII = /^[^\u0080-\uffff]*$/;
 import type { ResolvedLimits } from "./_options.ts";
 import type { TokenCounter } from "./tokens.ts";
 

@@ -24,7 +24,7 @@ import {
   resolveKeyPath,
   resolveLimits,
 } from "./_options.ts";
-import { type OnChange, position } from "./_position.ts";
+import { position } from "./_position.ts";
 import { type Document, fingerprintOf, type Source, sourceOf, wholeView } from "./_source.ts";
 import { internals } from "./_internals.ts";
 import { CursorError, type CursorErrorReason } from "./cursor.ts";
