@@ -22,14 +22,25 @@ export interface WorkerContext {
 /** workers.dev names belong to Cloudflare: nobody can point them at a loopback address. */
 const WORKERS_SUFFIXES = [".workers.dev"];
 
+// One `env` object serves every request of an isolate: read it once.
+const byEnv = new WeakMap<WorkerEnv, DemoOptions>();
+
 /** The options for one request. */
 export function workerDemoOptions(env: WorkerEnv, _ctx: WorkerContext): DemoOptions {
+  let options = byEnv.get(env);
+  if (options) return options;
   const read = (name: string) => (typeof env[name] === "string" ? env[name] as string : undefined);
-  const options = demoOptionsFromEnv(read, WORKERS_SUFFIXES);
-  // The cache goes here once pagewise has it, e.g.
-  // `UPSTASH_REDIS_REST_URL` and `UPSTASH_REDIS_REST_TOKEN` set:
-  //   options.pagewise.cache = { store: upstashStore(new Redis({ url, token })), ttlSeconds,
-  //     waitUntil: (p) => ctx.waitUntil(p) };
-  // a `PAGEWISE_KV` binding: `{ store: workersKvStore(env.PAGEWISE_KV), ttlSeconds, waitUntil }`.
+  options = demoOptionsFromEnv(read, WORKERS_SUFFIXES);
+  byEnv.set(env, options);
+  // The cache is switched on here (not wired yet), e.g.:
+  //   import { Redis } from "@upstash/redis/cloudflare";
+  //   import { upstashStore } from "@pagewise/mcp/upstash";
+  //   import { workersKvStore } from "@pagewise/mcp/workers-kv";
+  //   const store = env.UPSTASH_REDIS_REST_URL
+  //     ? upstashStore(new Redis({ url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN }))
+  //     : env.PAGEWISE_KV ? workersKvStore(env.PAGEWISE_KV) : undefined;
+  //   if (store) options.pagewise.cache = { store, waitUntil: (p) => ctx.waitUntil(p) };
+  // (`waitUntil` belongs to one request: with the cache on, build the options per request
+  // instead of once per `env`.)
   return options;
 }

@@ -15,9 +15,14 @@ const DENO_DEPLOY_SUFFIXES = [".deno.dev", ".deno.net"];
 /** The options for `env` (`Deno.env.get` in `main.ts`). */
 export function denoDemoOptions(env: EnvReader): DemoOptions {
   const options = demoOptionsFromEnv(env, DENO_DEPLOY_SUFFIXES);
-  // The cache goes here once pagewise has it, e.g.
-  // `UPSTASH_REDIS_REST_URL` and `UPSTASH_REDIS_REST_TOKEN` set:
-  //   options.pagewise.cache = { store: upstashStore(new Redis({ url, token })), ttlSeconds };
-  // `PAGEWISE_DENO_KV` set: `{ store: denoKvStore(await Deno.openKv()), ttlSeconds }`.
+  // The cache is switched on here (not wired yet), e.g.:
+  //   import { Redis } from "@upstash/redis";
+  //   import { upstashStore } from "@pagewise/mcp/upstash";
+  //   import { denoKvStore } from "@pagewise/mcp/deno-kv";
+  //   const url = env("UPSTASH_REDIS_REST_URL"), token = env("UPSTASH_REDIS_REST_TOKEN");
+  //   const store = url && token ? upstashStore(new Redis({ url, token }))
+  //     : env("PAGEWISE_DENO_KV") ? denoKvStore(await Deno.openKv()) : undefined;
+  //   if (store) options.pagewise.cache = { store };
+  // (`Deno.openKv` is async: this function and `main.ts` then await.)
   return options;
 }
