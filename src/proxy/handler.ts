@@ -3,10 +3,12 @@
  * a remote Streamable HTTP MCP server, with its tools paged. It runs unchanged
  * in a Cloudflare Worker, on Deno Deploy, in Deno, Bun or Node.
  *
- * It keeps no state: requests pass to the server as they are (sessions,
- * server-sent event streams, resumption, `DELETE`, the answers to the
- * server's own requests), and only `tools/list` and `tools/call` go through
- * {@linkcode paginate}, on a server built for that one request.
+ * Requests pass to the server as they are (sessions, server-sent event
+ * streams, resumption, `DELETE`, the answers to the server's own requests),
+ * and only `tools/list` and `tools/call` go through {@linkcode paginate}, on
+ * a server built for that one request. What it keeps between requests: the
+ * results in `cache.store` when a cache is given, and for a minute which
+ * tools have a cursor argument of their own.
  *
  * @module
  */
@@ -20,11 +22,25 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { paginate, type PaginateOptions } from "../../mod.ts";
+import { callerIdentity } from "./_caller.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
+import { ToolMemory } from "./_tool_memory.ts";
 import { passThroughValidator } from "./_validator.ts";
 import type { JsonRpcMessage } from "./types.ts";
 
-/** Options of {@linkcode proxyHandler}: where the server is, and `paginate`'s. */
+/**
+ * Options of {@linkcode proxyHandler}: where the server is, and `paginate`'s.
+ *
+ * `cache` keeps results after their first page, so that later pages do not
+ * run the tool upstream again. The handler builds a server for each request,
+ * so the store is the one thing shared between requests: make it once, next
+ * to the handler. Callers are kept apart by default by a SHA-256 of what the
+ * server can tell them apart by: the headers sent to it (`mcp-session-id`,
+ * forwarded headers, those of `headers`) and the client's `Authorization`,
+ * forwarded or not. Requests with none of these (a stateless server without
+ * authorization) are one caller. `cache.identify` replaces this; it gets the
+ * client's headers as `extra.requestInfo.headers`.
+ */
 export interface ProxyHandlerOptions extends PaginateOptions {
   /** The server's MCP endpoint, e.g. `https://mcp.example.com/mcp`. */
   upstream: string | URL;
@@ -67,16 +83,19 @@ const PAGED_METHODS = new Set(["tools/list", "tools/call"]);
 /**
  * A Web-standard handler that proxies a Streamable HTTP MCP server and pages
  * its tools' results. The client's own `Authorization` is not passed on
- * unless `forwardHeaders` names it.
+ * unless `forwardHeaders` names it. Options are checked here: a bad one
+ * throws now, not at the first request.
  *
  * @example
  * ```ts ignore
+ * import { memoryStore } from "@pagewise/mcp";
  * import { proxyHandler } from "@pagewise/mcp/proxy";
  *
  * const handler = proxyHandler({
  *   upstream: "https://mcp.example.com/mcp",
  *   forwardHeaders: ["authorization"],
  *   maxTokens: 20_000,
+ *   cache: { store: memoryStore() }, // one store for every request
  * });
  * Deno.serve(handler); // or, in a Worker: export default { fetch: handler };
  * ```
@@ -95,6 +114,11 @@ export function proxyHandler(
   } = options;
   const target = new URL(upstream);
   const passed = new Set([...MCP_HEADERS, ...forwardHeaders.map((name) => name.toLowerCase())]);
+  // paginate checks its options when it is called: call it once now, so that
+  // a bad option is an error here rather than a failed request later.
+  paginate(pagingServer(), pageOptions);
+  const toolMemory = new ToolMemory(pageOptions.cursorParam ?? "cursor");
+  const forgetToolsOnChange = () => toolMemory.forget();
 
   async function upstreamHeaders(request: Request): Promise<Headers> {
     const out = new Headers();
@@ -128,7 +152,7 @@ export function proxyHandler(
     const outHeaders = await upstreamHeaders(request);
     if (request.method !== "POST") {
       const init = { method: request.method, headers: outHeaders, signal: request.signal };
-      return relay(await send(new Request(target, init)));
+      return relay(await send(new Request(target, init)), forgetToolsOnChange);
     }
     const body = await readText(request.body, maxBodyBytes);
     if (body === undefined) {
@@ -150,7 +174,10 @@ export function proxyHandler(
     }
     const isPaged = isRequest(message) && PAGED_METHODS.has(message.method!);
     if (!isPaged) {
-      return relay(await post({ headers: outHeaders, body, signal: request.signal }));
+      return relay(
+        await post({ headers: outHeaders, body, signal: request.signal }),
+        forgetToolsOnChange,
+      );
     }
     return await pageThrough(message as JsonRpcMessage, outHeaders, request);
   }
@@ -163,6 +190,8 @@ export function proxyHandler(
     client: Request,
   ): Promise<Response> {
     const signal = client.signal;
+    const caller = await callerIdentity(client.headers, outHeaders);
+    const calledTool = message.method === "tools/call" ? message.params?.name : undefined;
     let decide!: (response: Response) => void;
     const decided = new Promise<Response>((resolve) => (decide = resolve));
     let answerHeaders: Headers | undefined;
@@ -172,6 +201,19 @@ export function proxyHandler(
       // paginate looks tools up with a tools/list of its own while it handles a
       // tools/call: that one is the proxy's, read whole and shown to nobody.
       const own = request.method === message.method;
+      if (!own && request.method === "tools/list") {
+        const known = toolMemory.answer(caller, calledTool);
+        if (known) return known;
+      }
+      const result = await ask(request, own);
+      if (request.method === "tools/list") {
+        const cursor = (request.params as { cursor?: unknown } | undefined)?.cursor;
+        toolMemory.learn(caller, result.tools, cursor === undefined);
+      }
+      return result;
+    };
+
+    const ask = async (request: { method: string; params?: unknown }, own: boolean) => {
       const id = own ? message.id! : `pagewise-${crypto.randomUUID()}`;
       const outgoing = { jsonrpc: "2.0", id, method: request.method, params: request.params };
       let response: Response;
@@ -206,6 +248,7 @@ export function proxyHandler(
         resolveMine,
         link.answer(message.id!),
         maxMessageBytes,
+        forgetToolsOnChange,
       );
       decide(
         new Response(stream, {
@@ -218,13 +261,16 @@ export function proxyHandler(
       return unwrap(answer, request.method);
     };
 
-    const server = new Server({ name: "pagewise-proxy", version: "1" }, {
-      capabilities: { tools: {} },
-      jsonSchemaValidator: passThroughValidator as never,
-    });
+    const server = pagingServer();
     server.setRequestHandler(ListToolsRequestSchema, forward as never);
     server.setRequestHandler(CallToolRequestSchema, forward as never);
-    paginate(server, pageOptions);
+    const { cache } = pageOptions;
+    paginate(
+      server,
+      cache
+        ? { ...pageOptions, cache: { ...cache, identify: cache.identify ?? (() => caller) } }
+        : pageOptions,
+    );
     await server.connect(link as never);
     link.answer(message.id!).then((answer) => {
       decide(
@@ -242,6 +288,13 @@ export function proxyHandler(
     link.answer(message.id!).finally(() => server.close());
     return await decided;
   }
+}
+
+function pagingServer(): Server {
+  return new Server({ name: "pagewise-proxy", version: "1" }, {
+    capabilities: { tools: {} },
+    jsonSchemaValidator: passThroughValidator as never,
+  });
 }
 
 // A transport with the paging server at the other end: requests go in, and
@@ -292,6 +345,7 @@ function rewrite(
   onMine: (message: JsonRpcMessage | Error) => void,
   page: Promise<JsonRpcMessage>,
   maxBytes: number,
+  onToolsChanged: () => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = events(body, maxBytes);
@@ -322,6 +376,7 @@ function rewrite(
           );
           return;
         }
+        if (isToolsChanged(message)) onToolsChanged();
         controller.enqueue(encoder.encode(next.value + "\n\n"));
       } catch (error) {
         if (!seen) {
@@ -395,8 +450,14 @@ function rpcError(code: number, message: string, data?: unknown): RpcError {
   return new RpcError(code, message, data);
 }
 
-function relay(response: Response): Response {
-  return new Response(response.body, {
+// The response as it came, its event stream watched for a change of tools.
+function relay(response: Response, onToolsChanged?: () => void): Response {
+  let body: ReadableStream<Uint8Array> | null = response.body;
+  const type = response.headers.get("content-type") ?? "";
+  if (body && onToolsChanged && type.includes("text/event-stream")) {
+    body = body.pipeThrough(watchFor(TOOLS_CHANGED, onToolsChanged));
+  }
+  return new Response(body, {
     status: response.status,
     statusText: response.statusText,
     headers: responseHeaders(response.headers),
@@ -462,6 +523,27 @@ function isRequest(value: unknown): value is JsonRpcMessage {
   const m = value as JsonRpcMessage | undefined;
   return typeof m === "object" && m !== null && typeof m.method === "string" &&
     (typeof m.id === "string" || typeof m.id === "number");
+}
+
+const TOOLS_CHANGED = "notifications/tools/list_changed";
+
+function isToolsChanged(value: unknown): boolean {
+  return (value as JsonRpcMessage | undefined)?.method === TOOLS_CHANGED;
+}
+
+// Passes bytes on unchanged, and calls `found` each time `needle` (ASCII)
+// goes by, across chunk boundaries too.
+function watchFor(needle: string, found: () => void): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  let tail = "";
+  return new TransformStream({
+    transform(chunk, controller) {
+      controller.enqueue(chunk);
+      const text = tail + decoder.decode(chunk, { stream: true });
+      if (text.includes(needle)) found();
+      tail = text.slice(-(needle.length - 1));
+    },
+  });
 }
 
 function isAnswerTo(value: unknown, id: string | number): boolean {

@@ -1,0 +1,28 @@
+// Who is calling, as the HTTP proxy tells callers apart: by what the server
+// behind it can tell them apart by (the headers the proxy sends it, MCP's
+// session among them) and by the client's own Authorization, whether or not
+// it is forwarded. Hashed, so that no credential is kept in a key.
+
+import { toBase64Url } from "../_crypto.ts";
+
+// Headers every caller sends alike: they tell no one apart.
+const SAME_FOR_ALL = new Set(["accept", "content-type", "mcp-protocol-version", "last-event-id"]);
+
+/**
+ * A SHA-256 (base64url) of the caller's distinguishing headers, or `""` when
+ * there are none (then every caller is the same one).
+ */
+export async function callerIdentity(client: Headers, upstream: Headers): Promise<string> {
+  const parts: string[] = [];
+  const authorization = client.get("authorization");
+  if (authorization !== null) parts.push(`client authorization: ${authorization}`);
+  for (const [name, value] of upstream) {
+    if (!SAME_FOR_ALL.has(name)) parts.push(`${name}: ${value}`);
+  }
+  if (!parts.length) return "";
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(JSON.stringify(parts)),
+  );
+  return toBase64Url(new Uint8Array(digest));
+}
