@@ -1,0 +1,190 @@
+// Caller isolation through a real MCP server: an entry is keyed by the
+// caller's identity (auth token, MCP session, or `identify`), so a cursor
+// handed from one caller to another never reads the first caller's stored
+// result. Without any identity, entries are shared by whoever holds a cursor.
+import assert from "node:assert/strict";
+import { memoryStore, type PagerEvent, type PaginateOptions } from "../../mod.ts";
+import type { PageStore } from "../../src/stores/types.ts";
+import { spansJson } from "./_data.ts";
+import {
+  call,
+  connectInMemory,
+  httpServer,
+  nextCursor,
+  type Produce,
+  textOf,
+  toolServer,
+  walk,
+} from "./_rig.ts";
+
+const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
+const args = { q: "service:ledger" };
+
+/** Each caller's own spans: a per-user tool (the seed is the caller). */
+const perCaller = (caller: string): string => spansJson(200, 1_000 + caller.charCodeAt(0));
+const ALICE = perCaller("alice");
+const BOB = perCaller("bob");
+/** A span id that only Alice's result holds. */
+const aliceOnly = (text: string) => {
+  const ids = new Set(JSON.parse(BOB).spans.map((s: { spanId: string }) => s.spanId));
+  const alice = JSON.parse(ALICE).spans.map((s: { spanId: string }) => s.spanId) as string[];
+  return alice.filter((id) => !ids.has(id)).some((id) => text.includes(id));
+};
+
+const options =
+  (store: PageStore, onEvent?: (e: PagerEvent) => void, extra = {}) => (): PaginateOptions => ({
+    maxTokens: 2_000,
+    countTokens,
+    cache: { store, ...extra },
+    onEvent,
+  });
+
+Deno.test("two callers with different auth tokens, same tool and arguments: a handed-over cursor never reads the other's entry", async () => {
+  const events: PagerEvent[] = [];
+  const store = memoryStore();
+  const produce: Produce = (_, extra) =>
+    perCaller((extra.authInfo as { token: string }).token.split("-")[0]);
+  const http = httpServer("stateless", options(store, (e) => events.push(e)), produce);
+  try {
+    const alice = await http.connect({ authorization: "Bearer alice-token" });
+    const bob = await http.connect({ authorization: "Bearer bob-token" });
+    const aliceWalk = await walk(alice, args);
+    assert.equal(http.runs(), 1, "Alice's walk ran the tool once");
+    const cursor = nextCursor(aliceWalk.texts[0])!;
+    events.length = 0;
+    // Bob presents Alice's cursor: not her entry; his tool runs and he sees his own spans.
+    const page = textOf(await call(bob, { ...args, cursor }));
+    assert.equal(http.runs(), 2);
+    assert.ok(!aliceOnly(page), "Bob was served Alice's spans");
+    assert.deepEqual(
+      events.filter((e) => e.type.startsWith("cache_")).map((e) =>
+        e.type === "cache_miss" ? `miss:${e.reason}` : e.type
+      ),
+      ["miss:absent", "cache_stored"],
+    );
+    // Alice's own cursor still reads her entry.
+    const again = textOf(await call(alice, { ...args, cursor }));
+    assert.equal(http.runs(), 2);
+    assert.equal(again, aliceWalk.texts[1]);
+  } finally {
+    await http.close();
+  }
+});
+
+Deno.test("two callers with the same output but different tokens each run the tool once: entries are per caller", async () => {
+  const store = memoryStore();
+  const http = httpServer("stateless", options(store), () => ALICE);
+  try {
+    const alice = await http.connect({ authorization: "Bearer alice-token" });
+    const bob = await http.connect({ authorization: "Bearer bob-token" });
+    const a = await walk(alice, args);
+    const b = await walk(bob, args);
+    assert.deepEqual(b.texts, a.texts);
+    assert.equal(http.runs(), 2);
+  } finally {
+    await http.close();
+  }
+});
+
+Deno.test("two MCP sessions without authorization: a cursor from one session does not read the other's entry", async () => {
+  const store = memoryStore();
+  const produce: Produce = (_, extra) => perCaller(sessionsSeen.get(extra.sessionId as string)!);
+  const sessionsSeen = new Map<string, string>();
+  const http = httpServer("sessions", options(store), (a, extra) => {
+    const id = extra.sessionId as string;
+    if (!sessionsSeen.has(id)) sessionsSeen.set(id, sessionsSeen.size === 0 ? "alice" : "bob");
+    return produce(a, extra);
+  });
+  try {
+    const alice = await http.connect();
+    const aliceWalk = await walk(alice, args);
+    assert.equal(http.runs(), 1);
+    const bob = await http.connect();
+    const page = textOf(await call(bob, { ...args, cursor: nextCursor(aliceWalk.texts[0])! }));
+    assert.equal(http.runs(), 2);
+    assert.ok(!aliceOnly(page), "Bob's session was served Alice's spans");
+    assert.equal(sessionsSeen.size, 2);
+  } finally {
+    await http.close();
+  }
+});
+
+Deno.test("identify(extra) names the caller: a tenant header keeps tenants apart whatever the token", async () => {
+  const store = memoryStore();
+  const identify = (extra: unknown) =>
+    (extra as { requestInfo?: { headers: Record<string, string> } }).requestInfo?.headers[
+      "x-tenant"
+    ];
+  const http = httpServer(
+    "stateless",
+    options(store, undefined, { identify }),
+    (_, extra) =>
+      perCaller((extra.requestInfo as { headers: Record<string, string> }).headers["x-tenant"]),
+  );
+  try {
+    // One shared service token, two tenants.
+    const alice = await http.connect({ authorization: "Bearer shared", "x-tenant": "alice" });
+    const bob = await http.connect({ authorization: "Bearer shared", "x-tenant": "bob" });
+    const aliceWalk = await walk(alice, args);
+    assert.equal(http.runs(), 1);
+    const page = textOf(await call(bob, { ...args, cursor: nextCursor(aliceWalk.texts[0])! }));
+    assert.equal(http.runs(), 2);
+    assert.ok(!aliceOnly(page));
+    // Another connection of the same tenant reads the tenant's entry.
+    const alice2 = await http.connect({ authorization: "Bearer other", "x-tenant": "alice" });
+    const same = textOf(await call(alice2, { ...args, cursor: nextCursor(aliceWalk.texts[0])! }));
+    assert.equal(http.runs(), 2);
+    assert.equal(same, aliceWalk.texts[1]);
+  } finally {
+    await http.close();
+  }
+});
+
+Deno.test("with no identity (no token, no session, no identify) whoever holds a cursor reads its entry: per-user tools need identify", async () => {
+  const store = memoryStore();
+  const counter = { n: 0 };
+  // InMemoryTransport without authInfo: the requests carry no identity at all.
+  const served = (caller: string) =>
+    toolServer(
+      { maxTokens: 2_000, countTokens, cache: { store } },
+      () => perCaller(caller),
+      counter,
+    );
+  const alice = await connectInMemory(served("alice").server);
+  const bob = await connectInMemory(served("bob").server);
+  try {
+    const aliceWalk = await walk(alice, args);
+    assert.equal(counter.n, 1);
+    // Bob's server would answer with Bob's spans, but the cursor finds the
+    // entry stored under no identity: Alice's page, and Bob's tool never runs.
+    const page = textOf(await call(bob, { ...args, cursor: nextCursor(aliceWalk.texts[0])! }));
+    assert.equal(counter.n, 1);
+    assert.equal(page, aliceWalk.texts[1]);
+    assert.ok(aliceOnly(page));
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+Deno.test("identify returning undefined is no identity: such callers share entries", async () => {
+  const store = memoryStore();
+  const counter = { n: 0 };
+  const served = () =>
+    toolServer(
+      { maxTokens: 2_000, countTokens, cache: { store, identify: () => undefined } },
+      () => ALICE,
+      counter,
+    ).server;
+  const a = await connectInMemory(served(), { token: "a", clientId: "a", scopes: [] });
+  const b = await connectInMemory(served(), { token: "b", clientId: "b", scopes: [] });
+  try {
+    const cursor = nextCursor(textOf(await call(a, args)))!;
+    await call(b, { ...args, cursor });
+    // identify takes precedence over the token: both are "no one".
+    assert.equal(counter.n, 1);
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
