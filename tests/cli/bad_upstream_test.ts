@@ -105,3 +105,15 @@ Deno.test("the client closing its end: the proxy exits with the server's status"
   const status = await proxy.close();
   assert.equal(status.code, 0);
 });
+
+Deno.test("a server that ignores its stdin closing and SIGTERM: SIGTERM after 5 s, SIGKILL 3 s later", async () => {
+  const proxy = await startProxy([], [...BAD, "--linger"]);
+  await proxy.client.callTool({ name: "ok", arguments: {} });
+  const started = Date.now();
+  const status = await proxy.close();
+  const ms = Date.now() - started;
+  assert.equal(status.code, 128 + 9);
+  assert.ok(ms >= 7_500 && ms < 15_000, `${ms} ms`);
+  assert.match(proxy.stderr(), /bad-server: SIGTERM ignored/);
+  assert.match(proxy.stderr(), /the MCP server exited with signal SIGKILL/);
+});

@@ -1,11 +1,13 @@
 /**
  * An MCP server that misbehaves on request, for the proxy's tests. Run as
- * `deno run -A bad_server.ts [--silent-start | --exit-at-start N]`.
+ * `deno run -A bad_server.ts [--silent-start | --exit-at-start N | --linger]`.
  *
  * Tools: `crash` (exits with status 3 in the middle of the call), `hang`
  * (never answers), `big` (an answer of `mib` MiB), `ok` (answers "ok").
  * `--silent-start` never answers `initialize`; `--exit-at-start N` exits
- * with status N before reading anything.
+ * with status N before reading anything; `--linger` keeps running when its
+ * stdin closes and when it gets SIGTERM (it says so on stderr), so that only
+ * SIGKILL ends it.
  */
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -19,6 +21,11 @@ if (Deno.args.includes("--silent-start")) {
   // Reads and never answers: a server stuck before it initializes.
   for await (const _ of Deno.stdin.readable) { /* nothing */ }
   Deno.exit(0);
+}
+
+if (Deno.args.includes("--linger")) {
+  setInterval(() => {}, 60_000);
+  Deno.addSignalListener("SIGTERM", () => console.error("bad-server: SIGTERM ignored"));
 }
 
 const server = new McpServer({ name: "bad-server", version: "1.0.0" });
