@@ -73,7 +73,7 @@ Deno.test("Workers KV in workerd: waitUntil writes, one tool run per walk, pages
     return client;
   };
   const stats = async (): Promise<Stats> =>
-    await (await mf.dispatchFetch(new URL("/stats", base))).json();
+    await (await mf.dispatchFetch(new URL("/stats", base))).json() as Stats;
   try {
     let plainTexts: string[] = [];
     await t.step("without the cache every page runs the tool", async () => {
