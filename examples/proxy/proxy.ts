@@ -1,0 +1,123 @@
+/**
+ * The proxy both entries serve: pagewise in front of a remote Streamable HTTP
+ * MCP server, at `/mcp`, with its tools' results paged. Settings come from
+ * the environment:
+ *
+ * | variable | meaning | default |
+ * | --- | --- | --- |
+ * | `UPSTREAM_URL` | the server's MCP endpoint, e.g. `https://mcp.example.com/mcp` | required |
+ * | `UPSTREAM_AUTHORIZATION` | `Authorization` the proxy sends the server (its own credential; a secret) | none |
+ * | `FORWARD_HEADERS` | client headers passed on to the server, comma-separated, e.g. `authorization` | none |
+ * | `PROXY_TOKEN` | when set, clients must send `Authorization: Bearer <PROXY_TOKEN>` (a secret) | open |
+ * | `PAGEWISE_MAX_TOKENS` | tokens a page may hold | 20000 |
+ * | `PAGEWISE_MAX_CHARS` | characters a page may hold | 50000 |
+ * | `ALLOWED_HOSTS` | host names to answer besides loopback and the platform's, comma-separated | none |
+ *
+ * @module
+ */
+
+import { memoryStore } from "@pagewise/mcp";
+import { proxyHandler } from "@pagewise/mcp/proxy";
+import { rejectForeignHost } from "../shared/guard.ts";
+
+/** Reads one variable; `undefined` when unset. */
+export type EnvReader = (name: string) => string | undefined;
+
+/**
+ * The proxy for `env`. Throws at once, naming the variable, when a setting is
+ * missing or wrong. `platformSuffixes`: the platform's own host names
+ * (`.workers.dev`), served besides loopback and `ALLOWED_HOSTS`.
+ */
+export function proxyFromEnv(
+  env: EnvReader,
+  platformSuffixes: string[] = [],
+): (request: Request) => Promise<Response> {
+  const upstream = upstreamUrl(env("UPSTREAM_URL"));
+  const authorization = env("UPSTREAM_AUTHORIZATION");
+  const token = env("PROXY_TOKEN");
+  const forwardHeaders = list(env("FORWARD_HEADERS"));
+  if (token && forwardHeaders.includes("authorization")) {
+    throw new Error(
+      "PROXY_TOKEN and FORWARD_HEADERS=authorization clash: the server would get the proxy's token. Set one.",
+    );
+  }
+  const handler = proxyHandler({
+    upstream,
+    headers: authorization ? { authorization } : undefined,
+    forwardHeaders,
+    maxTokens: integer(env, "PAGEWISE_MAX_TOKENS") ?? 20_000,
+    maxChars: integer(env, "PAGEWISE_MAX_CHARS") ?? 50_000,
+    announceMaxChars: true,
+    // This instance's memory (32 MiB): a later page served by another
+    // instance runs the tool again, and is the same page.
+    cache: { store: memoryStore() },
+  });
+  const hosts = { hosts: list(env("ALLOWED_HOSTS")), suffixes: platformSuffixes };
+  const expected = token ? `Bearer ${token}` : undefined;
+
+  return async (request) => {
+    const refused = rejectForeignHost(request, hosts);
+    if (refused) return refused;
+    const { pathname } = new URL(request.url);
+    if (pathname === "/" && request.method === "GET") {
+      return new Response(`pagewise proxy: MCP at /mcp, in front of ${upstream.origin}\n`);
+    }
+    if (pathname !== "/mcp") return new Response("Not found: MCP is at /mcp.\n", { status: 404 });
+    if (expected && !sameText(request.headers.get("authorization") ?? "", expected)) {
+      return new Response(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32001, message: "Send Authorization: Bearer <the proxy's PROXY_TOKEN>." },
+        }),
+        {
+          status: 401,
+          headers: { "content-type": "application/json", "www-authenticate": "Bearer" },
+        },
+      );
+    }
+    return await handler(request);
+  };
+}
+
+function upstreamUrl(raw: string | undefined): URL {
+  const text = raw?.trim();
+  if (!text) {
+    throw new Error(
+      "UPSTREAM_URL is not set: set it to the MCP server's endpoint, e.g. https://mcp.example.com/mcp.",
+    );
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    throw new Error(`UPSTREAM_URL must be an http(s) URL; got ${JSON.stringify(text)}.`);
+  }
+  return url;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? "").split(",").map((item) => item.trim().toLowerCase()).filter(Boolean);
+}
+
+function integer(env: EnvReader, name: string): number | undefined {
+  const raw = env(name)?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive whole number; got ${JSON.stringify(raw)}.`);
+  }
+  return value;
+}
+
+// Compares in time that depends on the length only, so that the token cannot
+// be guessed one character at a time.
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
