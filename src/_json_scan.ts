@@ -6,9 +6,11 @@
 
 /** Where a JSON text's root value is and which containers can be paged. */
 export interface JsonIndex {
+  /** What the root value is. */
   root: "object" | "array" | "scalar";
   /** Offsets of the root value: first char after leading whitespace, end exclusive before trailing ws. */
   start: number;
+  /** End of the root value (exclusive), before trailing whitespace. */
   end: number;
   /** Deepest nesting level seen (root container = 1). */
   depth: number;
@@ -20,17 +22,20 @@ export interface JsonIndex {
 
 /** One array or object of a scanned text, with the source span of each element. */
 export interface Container {
+  /** An array or an object. */
   kind: "array" | "object";
   /** Decoded keys leading from the root; [] for the root. */
   path: string[];
   /** Offsets of the opening '[' / '{' and of its matching closer. */
   open: number;
+  /** Offset of the matching ']' / '}'. */
   close: number;
   /** Number of elements: array items, or object members. */
   count: number;
   /** Start (inclusive) and end (exclusive) offset of element i: an array item's value, or an object
    *  member from its key's opening quote to the end of its value. No surrounding whitespace. */
   start(i: number): number;
+  /** End (exclusive) of element i. */
   end(i: number): number;
   /** Objects: decoded key of member i. */
   key?(i: number): string;
@@ -168,8 +173,10 @@ function decodeKey(text: string, pos: number): string {
   return escaped ? JSON.parse(text.slice(pos, i + 1)) : text.slice(pos + 1, i);
 }
 
-function grown<T extends Uint8Array | Int32Array | Uint32Array>(array: T): T {
-  const next = new (array.constructor as new (length: number) => T)(array.length * 2);
+/** A copy of `array` with room for at least `length` (and at least twice as many) elements. */
+function grown<T extends Uint8Array | Int32Array | Uint32Array>(array: T, length = 0): T {
+  const size = Math.max(array.length * 2, length);
+  const next = new (array.constructor as new (length: number) => T)(size);
   next.set(array);
   return next;
 }
@@ -363,7 +370,9 @@ export function scanJson(text: string): JsonIndex | undefined {
         if (id >= 0) {
           const from = stackBase[d];
           const length = top - from;
-          while (spanCount + length > spans.length) spans = grown(spans);
+          if (spanCount + length > spans.length) {
+            spans = grown(spans, spanCount + length);
+          }
           spans.set(scratch.subarray(from, top), spanCount);
           base[id] = spanCount;
           count[id] = length / 2;
