@@ -39,7 +39,9 @@ import type { JsonRpcMessage } from "./types.ts";
  * forwarded headers, those of `headers`) and the client's `Authorization`,
  * forwarded or not. Requests with none of these (a stateless server without
  * authorization) are one caller. `cache.identify` replaces this; it gets the
- * client's headers as `extra.requestInfo.headers`.
+ * client's headers as `extra.requestInfo.headers`. Pass it too when `headers`
+ * adds a value that changes on every request (a request id, a signature):
+ * each request would otherwise be a caller of its own, and never hit.
  */
 export interface ProxyHandlerOptions extends PaginateOptions {
   /** The server's MCP endpoint, e.g. `https://mcp.example.com/mcp`. */

@@ -63,7 +63,7 @@ Deno.test("an answer over 10 MiB on the wire is read, paged and rebuilt exactly"
   await withTree({ dirs: 12, files: 1_600, nameLength: 240 }, async (root, tree) => {
     const wire = directoryTreeWireBytes(tree);
     assert.ok(wire > 10.5 * 1024 * 1024, `only ${wire} bytes on the wire`);
-    // Large pages keep the walk short: each page re-runs the tool upstream.
+    // Large pages keep the walk short (the proxy reads later pages from its cache).
     const proxy = await startProxy(
       ["--max-chars", "4000000", "--max-tokens", "3000000", "--quiet"],
       npmServer("server-filesystem", root),
