@@ -101,6 +101,9 @@ export async function saveSource(
       count: container.count,
     };
   }
+  const starts = new Uint32Array(index ? index.length / 2 : 0);
+  for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
+  remember(key, { kind: meta.kind, from: 0, starts });
   await writeResult(cache.store, key, { meta, text, index }, {
     ttlSeconds: cache.ttlSeconds,
     timeoutMs: cache.timeoutMs,
@@ -120,6 +123,88 @@ export interface Loaded {
 const INDEX_BATCH = 1_024;
 // Characters read before the first element, for the whitespace it starts with.
 const LEAD = 1_024;
+// Characters prefetched past a hinted window: results with one fingerprint
+// can differ in the fields around the list (a `took_ms`), which shifts offsets.
+const SLACK = 1_024;
+
+/**
+ * What this isolate knows of a stored result, by cache key: its kind and
+ * where elements start (all of them from the write, or the window a read
+ * saw). Only a hint for what to fetch with the record: a later page of a
+ * list then costs one round trip, not two (the index, then the text). Every
+ * read is still checked against the store, so a wrong hint costs a round
+ * trip, never a wrong page.
+ */
+interface Hint {
+  kind: "text" | "elements";
+  /** Element at `starts[0]`. */
+  from: number;
+  /** Element start offsets into the stored text. */
+  starts: Uint32Array;
+}
+
+const hints = new Map<string, Hint>();
+// Offsets kept over all hints (4 bytes each): 4 MiB.
+const HINT_BUDGET = 1 << 20;
+let hinted = 0;
+
+function remember(key: string, hint: Hint): void {
+  forget(key);
+  if (hint.starts.length > HINT_BUDGET) hint = { ...hint, starts: new Uint32Array(0) };
+  for (const [old] of hints) {
+    if (hinted + hint.starts.length <= HINT_BUDGET && hints.size < 10_000) break;
+    forget(old);
+  }
+  hints.set(key, hint);
+  hinted += hint.starts.length;
+}
+
+function forget(key: string): void {
+  const hint = hints.get(key);
+  if (hint === undefined) return;
+  hints.delete(key);
+  hinted -= hint.starts.length;
+}
+
+function recall(key: string): Hint | undefined {
+  const hint = hints.get(key);
+  if (hint !== undefined) {
+    // Most recently used last.
+    hints.delete(key);
+    hints.set(key, hint);
+  }
+  return hint;
+}
+
+/** What to fetch with the record for the page at `offset`. */
+function prefetchFor(
+  hint: Hint | undefined,
+  offset: number,
+  part: number,
+  span: number,
+): { text?: [number, number]; index?: [number, number] } {
+  if (hint?.kind === "text") return { text: [Math.max(0, offset - 1), offset + span] };
+  if (hint === undefined) {
+    // Unknown kind: the text window if it is a text, the index if a list.
+    return {
+      text: [Math.max(0, offset - 1), offset + span],
+      index: [2 * offset, 2 * (offset + INDEX_BATCH)],
+    };
+  }
+  const i = offset - hint.from;
+  if (i < 0 || i >= hint.starts.length) return { index: [2 * offset, 2 * (offset + INDEX_BATCH)] };
+  // The elements that start within one page of text from the cursor's, and one more.
+  const head = hint.starts[i];
+  let n = i + 1;
+  while (n < hint.starts.length && hint.starts[n] <= head + span + SLACK) n++;
+  const elements = n - i + 1;
+  const end = part > 0 ? head + part + span : head + span;
+  if (part > 4 * span) return { index: [2 * offset, 2 * (offset + elements)] };
+  return {
+    text: [Math.max(0, head - LEAD - SLACK), end + SLACK],
+    index: [2 * offset, 2 * (offset + elements)],
+  };
+}
 
 /**
  * The part of the result stored under `key` that the page at `offset`
@@ -137,19 +222,21 @@ export async function loadSource(
   // A page shows at most maxChars characters, and a cut looks one code point
   // past its end and one before its start.
   const span = Math.min(maxChars, 1 << 26) + 4;
+  const hint = recall(key);
+  const prefetch = prefetchFor(hint, offset, part, span);
   const reader = await openResult(cache.store, key, {
     timeoutMs: cache.timeoutMs,
     onEvent: cache.onEvent,
-    prefetch: {
-      text: [Math.max(0, offset - 1), offset + span],
-      index: [2 * offset, 2 * (offset + INDEX_BATCH)],
-    },
+    prefetch,
   });
   const meta = reader?.meta as Meta | undefined;
   if (!reader || meta?.v !== VERSION || meta.fingerprint !== hex(fingerprint)) return undefined;
+  if (hint?.kind !== meta.kind) {
+    remember(key, { kind: meta.kind, from: offset, starts: new Uint32Array(0) });
+  }
   const source = meta.kind === "text"
     ? await textWindow(reader, offset, span)
-    : await elementsWindow(reader, meta, offset, part, span);
+    : await elementsWindow(reader, meta, offset, part, span, key, prefetch.index);
   return source && { source, fingerprint, extra: meta.extra };
 }
 
@@ -170,15 +257,20 @@ async function elementsWindow(
   offset: number,
   part: number,
   span: number,
+  key: string,
+  prefetched: [number, number] | undefined,
 ): Promise<ElementsSource | undefined> {
   if (offset >= meta.count) return undefined;
-  // Element offsets from `offset` on, until they pass one page of text.
+  // Element offsets from `offset` on, until they pass one page of text; the
+  // first batch is what came with the record.
   const starts: number[] = [];
   const ends: number[] = [];
   let from = offset;
   let limit = Infinity;
+  let batchSize = prefetched ? Math.max(1, (prefetched[1] - prefetched[0]) / 2) : INDEX_BATCH;
   while (from < meta.count && (starts.length === 0 || ends.at(-1)! <= limit)) {
-    const batch = await reader.readIndex(2 * from, 2 * (from + INDEX_BATCH));
+    const batch = await reader.readIndex(2 * from, 2 * (from + batchSize));
+    batchSize = INDEX_BATCH;
     if (!batch || batch.length === 0) return undefined;
     for (let j = 0; j + 1 < batch.length; j += 2) {
       starts.push(batch[j]);
@@ -186,6 +278,10 @@ async function elementsWindow(
     }
     if (limit === Infinity) limit = starts[0] + span;
     from += batch.length / 2;
+  }
+  const known = hints.get(key);
+  if (!known || offset < known.from || offset + starts.length > known.from + known.starts.length) {
+    remember(key, { kind: "elements", from: offset, starts: Uint32Array.from(starts) });
   }
   // The whitespace before the first element belongs to it on a page.
   const head = starts[0];
