@@ -64,6 +64,7 @@ export function proxyFromEnv(
     }
     if (pathname !== "/mcp") return new Response("Not found: MCP is at /mcp.\n", { status: 404 });
     if (expected && !sameText(request.headers.get("authorization") ?? "", expected)) {
+      await request.body?.cancel();
       return new Response(
         JSON.stringify({
           jsonrpc: "2.0",
