@@ -55,29 +55,34 @@ export function proxyFromEnv(
   const hosts = { hosts: list(env("ALLOWED_HOSTS")), suffixes: platformSuffixes };
   const expected = token ? `Bearer ${token}` : undefined;
 
-  return async (request) => {
-    const refused = rejectForeignHost(request, hosts);
-    if (refused) return refused;
+  // Answers the proxy gives itself, before any MCP.
+  const refuse = (request: Request): Response | undefined => {
+    const foreign = rejectForeignHost(request, hosts);
+    if (foreign) return foreign;
     const { pathname } = new URL(request.url);
     if (pathname === "/" && request.method === "GET") {
       return new Response(`pagewise proxy: MCP at /mcp, in front of ${upstream.origin}\n`);
     }
     if (pathname !== "/mcp") return new Response("Not found: MCP is at /mcp.\n", { status: 404 });
     if (expected && !sameText(request.headers.get("authorization") ?? "", expected)) {
-      await request.body?.cancel();
-      return new Response(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: null,
-          error: { code: -32001, message: "Send Authorization: Bearer <the proxy's PROXY_TOKEN>." },
-        }),
-        {
-          status: 401,
-          headers: { "content-type": "application/json", "www-authenticate": "Bearer" },
-        },
-      );
+      const error = {
+        code: -32001,
+        message: "Send Authorization: Bearer <the proxy's PROXY_TOKEN>.",
+      };
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: null, error }), {
+        status: 401,
+        headers: { "content-type": "application/json", "www-authenticate": "Bearer" },
+      });
     }
-    return await handler(request);
+    return undefined;
+  };
+
+  return async (request) => {
+    const refused = refuse(request);
+    if (!refused) return await handler(request);
+    // Read off what the client sent (workerd otherwise breaks the connection).
+    await request.body?.cancel();
+    return refused;
   };
 }
 
