@@ -60,16 +60,16 @@ for (const compact of [760_000, 12_900_000]) {
   const text = JSON.stringify(records(compact).items, null, 2);
   const data = new TextEncoder().encode(text);
   const group = `scan ${(data.length / 1e6).toFixed(1)} MB`;
-  Deno.bench(`JSON.parse`, { group, baseline: true, n: 20 }, () => {
+  Deno.bench(`JSON.parse`, { group, baseline: true, n: 30, warmup: 10 }, () => {
     JSON.parse(text);
   });
-  Deno.bench(`scanJson`, { group, n: 20 }, () => {
+  Deno.bench(`scanJson`, { group, n: 30, warmup: 10 }, () => {
     if (!scanJson(text)) throw new Error("rejected");
   });
-  Deno.bench(`SHA-256 (bytes ready)`, { group, n: 20 }, async () => {
+  Deno.bench(`SHA-256 (bytes ready)`, { group, n: 30, warmup: 10 }, async () => {
     await crypto.subtle.digest("SHA-256", data);
   });
-  Deno.bench(`SHA-256 (encode + digest)`, { group, n: 20 }, async () => {
+  Deno.bench(`SHA-256 (encode + digest)`, { group, n: 30, warmup: 10 }, async () => {
     await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   });
 }
@@ -78,24 +78,28 @@ for (const [label, bytes] of [["1 KB", 1_000], ["10 KB", 10_000], ["1 MB", 1_000
   const value = records(bytes, 2);
   // A Date per record sends the value down the iterative path.
   const dated = { ...value, items: value.items.map((item) => ({ ...item, seen: new Date(0) })) };
-  const datedPlain = JSON.parse(JSON.stringify(dated));
-  const group = `serialize ${label}`;
-  Deno.bench(`JSON.stringify`, { group, baseline: true }, () => {
+  const n = bytes < 1e6 ? 20_000 : 200;
+  const options = { n, warmup: n / 10 };
+  Deno.bench(`JSON.stringify`, { group: `serialize ${label}`, baseline: true, ...options }, () => {
     JSON.stringify(value);
   });
-  Deno.bench(`serializeValue (fast path)`, { group }, () => {
+  Deno.bench(`serializeValue (fast path)`, { group: `serialize ${label}`, ...options }, () => {
     serializeValue(value);
   });
-  Deno.bench(`JSON.stringify, with Dates`, { group }, () => {
+  Deno.bench(`JSON.stringify`, { group: `indented ${label}`, baseline: true, ...options }, () => {
+    JSON.stringify(value, null, "  ");
+  });
+  Deno.bench(`serializeValue (fast path)`, { group: `indented ${label}`, ...options }, () => {
+    serializeValue(value, "  ");
+  });
+  Deno.bench(`JSON.stringify`, { group: `with Dates ${label}`, baseline: true, ...options }, () => {
     JSON.stringify(dated);
   });
-  Deno.bench(`serializeValue, with Dates (iterative path)`, { group }, () => {
-    serializeValue(dated);
-  });
-  Deno.bench(`serializeValue, indented (fast path)`, { group }, () => {
-    serializeValue(datedPlain, "  ");
-  });
-  Deno.bench(`JSON.stringify, indented`, { group }, () => {
-    JSON.stringify(datedPlain, null, "  ");
-  });
+  Deno.bench(
+    `serializeValue (iterative path)`,
+    { group: `with Dates ${label}`, ...options },
+    () => {
+      serializeValue(dated);
+    },
+  );
 }

@@ -42,8 +42,8 @@ const isRawJSON = (JSON as unknown as { isRawJSON?: (v: unknown) => v is RawJson
  * if (text !== '{"id":12345678901234567890,"tags":["a"]}') throw new Error(text);
  * ```
  */
-export function serializeValue(value: unknown, indent = ""): string {
-  const gap = indent.slice(0, 10);
+export function serializeValue(value: unknown, indent?: string): string {
+  const gap = indent === undefined || indent === "" ? "" : indent.slice(0, 10);
   if (typeof value !== "object" || value === null) {
     const text = primitive(value);
     if (text !== undefined) return text;
@@ -80,43 +80,44 @@ function primitive(value: unknown): string | undefined {
 /**
  * Whether the native JSON.stringify gives `value`'s text exactly and within
  * NATIVE_DEPTH levels: only arrays and Object.prototype (or null-prototype)
- * objects without toJSON, no BigInt. Level by level, so it never recurses; a
- * cycle shows up as a depth over the limit.
+ * objects without toJSON, no BigInt. Breadth first through one queue, so it
+ * never recurses; a cycle shows up as a depth over the limit.
  */
 function isPlainAndShallow(value: object): boolean {
-  let level: object[] = [value];
-  for (let depth = 1; level.length > 0; depth++) {
-    if (depth > NATIVE_DEPTH) return false;
-    const next: object[] = [];
-    for (let j = 0; j < level.length; j++) {
-      const object = level[j];
-      if (Array.isArray(object)) {
-        const array = object as unknown[];
-        if (typeof (array as { toJSON?: unknown }).toJSON === "function") return false;
-        for (let i = 0; i < array.length; i++) {
-          const item = array[i];
-          if (typeof item === "object") {
-            if (item !== null) next.push(item);
-          } else if (typeof item === "bigint" || hasToJSON(item)) {
-            return false;
-          }
+  const queue: object[] = [value];
+  let depth = 1;
+  let levelEnd = 1;
+  for (let head = 0; head < queue.length; head++) {
+    if (head === levelEnd) {
+      if (++depth > NATIVE_DEPTH) return false;
+      levelEnd = queue.length;
+    }
+    const object = queue[head];
+    if (Array.isArray(object)) {
+      const array = object as unknown[];
+      if (typeof (array as { toJSON?: unknown }).toJSON === "function") return false;
+      for (let i = 0; i < array.length; i++) {
+        const item = array[i];
+        if (typeof item === "object") {
+          if (item !== null) queue.push(item);
+        } else if (typeof item === "bigint" || hasToJSON(item)) {
+          return false;
         }
-      } else {
-        const proto = Object.getPrototypeOf(object);
-        if (proto !== Object.prototype && proto !== null) return false;
-        const record = object as Record<string, unknown>;
-        if (typeof record.toJSON === "function") return false;
-        for (const key in record) {
-          const item = record[key];
-          if (typeof item === "object") {
-            if (item !== null) next.push(item);
-          } else if (typeof item === "bigint" || hasToJSON(item)) {
-            return false;
-          }
+      }
+    } else {
+      const proto = Object.getPrototypeOf(object);
+      if (proto !== Object.prototype && proto !== null) return false;
+      const record = object as Record<string, unknown>;
+      if (typeof record.toJSON === "function") return false;
+      for (const key in record) {
+        const item = record[key];
+        if (typeof item === "object") {
+          if (item !== null) queue.push(item);
+        } else if (typeof item === "bigint" || hasToJSON(item)) {
+          return false;
         }
       }
     }
-    level = next;
   }
   return true;
 }
@@ -360,6 +361,7 @@ function serializeIteratively(value: unknown, gap: string): string {
   const newline = (depth: number): string =>
     depth < 1024 ? (newlines[depth] ??= "\n" + gap.repeat(depth)) : "\n" + gap.repeat(depth);
   const colon = gap === "" ? ":" : ": ";
+  const quotedKeys = new Map<string, string>();
 
   let out = open(stack, root, resolvedFrom);
   while (stack.depth > 0) {
@@ -399,7 +401,12 @@ function serializeIteratively(value: unknown, gap: string): string {
       if (stack.written[d]) out += ",";
       else stack.written[d] = true;
       if (gap !== "") out += newline(depth);
-      out += JSON.stringify(key) + colon;
+      let quoted = quotedKeys.get(key);
+      if (quoted === undefined) {
+        quoted = JSON.stringify(key) + colon;
+        if (quotedKeys.size < 1024) quotedKeys.set(key, quoted);
+      }
+      out += quoted;
     }
     if (typeof item !== "object" || item === null) out += primitive(item);
     else if (isRawJSON(item)) out += item.rawJSON;
