@@ -265,6 +265,88 @@ function pathOf(shared: Shared, id: number): string[] {
   return path.slice();
 }
 
+/** Records the indexed containers while the scan runs (kept out of the scan's hot loop). */
+class Builder {
+  kind = new Uint8Array(16);
+  parent = new Int32Array(16);
+  keyAt = new Int32Array(16);
+  open = new Uint32Array(16);
+  close = new Uint32Array(16);
+  count = new Uint32Array(16);
+  base = new Uint32Array(16);
+  containers = 0;
+  spans = new Uint32Array(1024);
+  spanCount = 0;
+
+  /** A new container's id (ids are in document order). */
+  add(kind: number, parent: number, keyAt: number, open: number): number {
+    const id = this.containers++;
+    if (id === this.kind.length) {
+      this.kind = grown(this.kind);
+      this.parent = grown(this.parent);
+      this.keyAt = grown(this.keyAt);
+      this.open = grown(this.open);
+      this.close = grown(this.close);
+      this.count = grown(this.count);
+      this.base = grown(this.base);
+    }
+    this.kind[id] = kind;
+    this.parent[id] = parent;
+    this.keyAt[id] = keyAt;
+    this.open[id] = open;
+    return id;
+  }
+
+  /** Container `id` closes at `close`; its element offsets are `scratch[from, to)`. */
+  end(id: number, close: number, scratch: Uint32Array, from: number, to: number): void {
+    const length = to - from;
+    if (this.spanCount + length > this.spans.length) {
+      this.spans = grown(this.spans, this.spanCount + length);
+    }
+    this.spans.set(scratch.subarray(from, to), this.spanCount);
+    this.base[id] = this.spanCount;
+    this.count[id] = length / 2;
+    this.close[id] = close;
+    this.spanCount += length;
+  }
+
+  index(text: string, start: number, end: number, depth: number): JsonIndex {
+    const shared: Shared = {
+      text,
+      kind: this.kind,
+      parent: this.parent,
+      keyAt: this.keyAt,
+      open: this.open,
+      close: this.close,
+      count: this.count,
+      base: this.base,
+      spans: this.spans,
+      paths: this.containers > 0 ? [[]] : [],
+    };
+    const containers: Container[] = new Array(this.containers);
+    for (let id = 0; id < this.containers; id++) {
+      containers[id] = this.kind[id] === OBJECT
+        ? new ScannedObject(shared, id)
+        : new ScannedContainer(shared, id);
+    }
+    const first = text.charCodeAt(start);
+    return {
+      root: first === LBRACE ? "object" : first === LBRACKET ? "array" : "scalar",
+      start,
+      end,
+      depth,
+      containers,
+    };
+  }
+}
+
+/** `array` with `value` at `at`, grown when `at` is its length. */
+function put(array: Uint32Array<ArrayBuffer>, at: number, value: number): Uint32Array<ArrayBuffer> {
+  if (at === array.length) array = grown(array);
+  array[at] = value;
+  return array;
+}
+
 /**
  * The index of a JSON text, or undefined exactly when `JSON.parse(text)` would throw.
  *
@@ -288,17 +370,7 @@ export function scanJson(text: string): JsonIndex | undefined {
   // the top of this stack when it closes (its children's were moved out).
   let scratch = new Uint32Array(1024);
   let top = 0;
-  // Per indexed container, by id in document order.
-  let kind = new Uint8Array(16);
-  let parent = new Int32Array(16);
-  let keyAt = new Int32Array(16);
-  let open = new Uint32Array(16);
-  let close = new Uint32Array(16);
-  let count = new Uint32Array(16);
-  let base = new Uint32Array(16);
-  let containers = 0;
-  let spans = new Uint32Array(1024);
-  let spanCount = 0;
+  const builder = new Builder();
 
   let pos = skipWhitespace(text, 0);
   const rootStart = pos;
@@ -314,22 +386,11 @@ export function scanJson(text: string): JsonIndex | undefined {
       let id = -1;
       // Only containers reached from the root through object members are
       // candidates: a list's items are validated, not indexed.
-      if (depth === 0 || (stackId[depth - 1] >= 0 && stackKind[depth - 1] === OBJECT)) {
-        id = containers++;
-        if (id === kind.length) {
-          kind = grown(kind);
-          parent = grown(parent);
-          keyAt = grown(keyAt);
-          open = grown(open);
-          close = grown(close);
-          count = grown(count);
-          base = grown(base);
-        }
-        kind[id] = c === LBRACE ? OBJECT : ARRAY;
-        parent[id] = depth === 0 ? -1 : stackId[depth - 1];
+      if (depth === 0) {
+        id = builder.add(c === LBRACE ? OBJECT : ARRAY, -1, -1, pos);
+      } else if (stackId[depth - 1] >= 0 && stackKind[depth - 1] === OBJECT) {
         // The parent's pending element start is its current member's key.
-        keyAt[id] = depth === 0 ? -1 : scratch[top - 1];
-        open[id] = pos;
+        id = builder.add(c === LBRACE ? OBJECT : ARRAY, stackId[depth - 1], scratch[top - 1], pos);
       }
       stackKind[depth] = c === LBRACE ? OBJECT : ARRAY;
       stackId[depth] = id;
@@ -338,10 +399,7 @@ export function scanJson(text: string): JsonIndex | undefined {
       pos = skipWhitespace(text, pos + 1);
       const first = text.charCodeAt(pos);
       if (first !== (c === LBRACE ? RBRACE : RBRACKET)) {
-        if (id >= 0) {
-          if (top === scratch.length) scratch = grown(scratch);
-          scratch[top++] = pos;
-        }
+        if (id >= 0) scratch = put(scratch, top++, pos);
         if (c === LBRACE) {
           if (first !== QUOTE) return undefined;
           pos = skipKey(text, pos);
@@ -368,34 +426,19 @@ export function scanJson(text: string): JsonIndex | undefined {
         const d = --depth;
         const id = stackId[d];
         if (id >= 0) {
-          const from = stackBase[d];
-          const length = top - from;
-          if (spanCount + length > spans.length) {
-            spans = grown(spans, spanCount + length);
-          }
-          spans.set(scratch.subarray(from, top), spanCount);
-          base[id] = spanCount;
-          count[id] = length / 2;
-          close[id] = pos;
-          spanCount += length;
-          top = from;
+          builder.end(id, pos, scratch, stackBase[d], top);
+          top = stackBase[d];
         }
         pos++;
       }
       if (depth === 0) break value;
       const d = depth - 1;
-      if (stackId[d] >= 0) {
-        if (top === scratch.length) scratch = grown(scratch);
-        scratch[top++] = pos;
-      }
+      if (stackId[d] >= 0) scratch = put(scratch, top++, pos);
       pos = skipWhitespace(text, pos);
       c = text.charCodeAt(pos);
       if (c === COMMA) {
         pos = skipWhitespace(text, pos + 1);
-        if (stackId[d] >= 0) {
-          if (top === scratch.length) scratch = grown(scratch);
-          scratch[top++] = pos;
-        }
+        if (stackId[d] >= 0) scratch = put(scratch, top++, pos);
         if (stackKind[d] === OBJECT) {
           if (text.charCodeAt(pos) !== QUOTE) return undefined;
           pos = skipKey(text, pos);
@@ -409,31 +452,5 @@ export function scanJson(text: string): JsonIndex | undefined {
   }
   const rootEnd = pos;
   if (skipWhitespace(text, pos) !== n) return undefined;
-
-  const shared: Shared = {
-    text,
-    kind,
-    parent,
-    keyAt,
-    open,
-    close,
-    count,
-    base,
-    spans,
-    paths: containers > 0 ? [[]] : [],
-  };
-  const list: Container[] = new Array(containers);
-  for (let id = 0; id < containers; id++) {
-    list[id] = kind[id] === OBJECT
-      ? new ScannedObject(shared, id)
-      : new ScannedContainer(shared, id);
-  }
-  const first = text.charCodeAt(rootStart);
-  return {
-    root: first === LBRACE ? "object" : first === LBRACKET ? "array" : "scalar",
-    start: rootStart,
-    end: rootEnd,
-    depth: maxDepth,
-    containers: list,
-  };
+  return builder.index(text, rootStart, rootEnd, maxDepth);
 }
