@@ -17,14 +17,8 @@
  */
 
 export { createPager } from "./src/pager.ts";
-export type {
-  OpenCursor,
-  PageOptions,
-  Pager,
-  PagerEvent,
-  PagerOptions,
-  Prepared,
-} from "./src/pager.ts";
+export type { OpenCursor, PageOptions, Pager, PagerOptions, Prepared } from "./src/pager.ts";
+export type { CacheEvent, CacheOp, PagerEvent } from "./src/events.ts";
 export type { Block, BlockPage, Page, PageKind } from "./src/page.ts";
 export { CursorError } from "./src/cursor.ts";
 export type { CursorErrorReason } from "./src/cursor.ts";
@@ -41,7 +35,7 @@ export type {
   ResultPagerOptions,
   RunOptions,
 } from "./src/mcp/result_pager.ts";
-export type { CacheEvent, CacheOp, CacheOptions, PageStore, StoreLimits } from "./src/cache.ts";
+export type { CacheOptions, PageStore, StoreLimits } from "./src/cache.ts";
 export { memoryStore } from "./src/stores/memory.ts";
 export type { MemoryStoreOptions } from "./src/stores/memory.ts";
 export { MEDIA_TOKENS } from "./src/mcp/media.ts";

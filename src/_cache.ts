@@ -6,7 +6,8 @@
 import type { Container } from "./_json_scan.ts";
 import type { ElementUnit } from "./_messages.ts";
 import type { ElementsSource, Source, TextSource, TextView } from "./_source.ts";
-import { type CacheEvent, openResult, type ResultReader, writeResult } from "./_stored_result.ts";
+import type { CacheEvent } from "./events.ts";
+import { openResult, type ResultReader, writeResult } from "./_stored_result.ts";
 import type { PageStore } from "./stores/types.ts";
 
 /** How a cache is used: see `CacheOptions` in the adapters. */

@@ -146,3 +146,45 @@ export function checkRecord(name: string, value: unknown): void {
     throw invalid(name, "an object", value);
   }
 }
+
+/** createPager's options, checked, with defaults filled. */
+export interface ResolvedPagerOptions {
+  limits: ResolvedLimits;
+  indent: string;
+  keyPath: string[] | undefined;
+  cursorParam: string;
+  onChange: "continue" | "error";
+}
+
+/** Checks every option of createPager, synchronously; throws saying what to pass. */
+export function resolvePagerOptions(
+  options: {
+    countTokens?: unknown;
+    onEvent?: unknown;
+    now?: unknown;
+    secret?: unknown;
+    cursorTtlSeconds?: unknown;
+    onChange?: unknown;
+    indent?: unknown;
+    key?: unknown;
+    cursorParam?: unknown;
+  } & Limits,
+): ResolvedPagerOptions {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError("pagewise: createPager takes an options object (or nothing).");
+  }
+  const limits = resolveLimits(options);
+  checkFunction("countTokens", options.countTokens);
+  checkFunction("onEvent", options.onEvent);
+  checkFunction("now", options.now);
+  checkSecret("secret", options.secret);
+  checkTtl(options.cursorTtlSeconds, options.secret);
+  checkOneOf("onChange", options.onChange, ["continue", "error"] as const);
+  return {
+    limits,
+    indent: resolveIndent(options.indent),
+    keyPath: resolveKeyPath(options.key),
+    cursorParam: resolveCursorParam(options.cursorParam),
+    onChange: (options.onChange as "continue" | "error" | undefined) ?? "continue",
+  };
+}

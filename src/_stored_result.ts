@@ -31,6 +31,9 @@
  */
 
 import { utf16 } from "./_crypto.ts";
+import type { CacheEvent, CacheOp } from "./events.ts";
+
+export type { CacheEvent, CacheOp };
 import type { PageStore } from "./stores/types.ts";
 
 /** A result as the cache keeps it. */
@@ -42,34 +45,6 @@ export interface StoredResult {
   /** Item or line boundary offsets into `text`. */
   index?: Uint32Array;
 }
-
-/** What the cache reports; never thrown, never shown to the model. */
-export type CacheEvent =
-  | { type: "cache_hit"; key: string }
-  | {
-    type: "cache_miss";
-    key: string;
-    /**
-     * `absent`: no record; `expired`: past its deadline; `invalid`: a record
-     * this version cannot read; `incomplete`: a chunk is gone, damaged or of
-     * another result.
-     */
-    reason: "absent" | "expired" | "invalid" | "incomplete";
-  }
-  | {
-    type: "cache_stored";
-    key: string;
-    /** Values written, the record included. */
-    values: number;
-    /** Characters written (ASCII for compressed values). */
-    chars: number;
-    ms: number;
-  }
-  | { type: "cache_error"; key: string; op: CacheOp; error: unknown }
-  | { type: "cache_timeout"; key: string; op: CacheOp; timeoutMs: number };
-
-/** The operation an error or timeout happened in. */
-export type CacheOp = "open" | "read" | "read_index" | "write";
 
 /** Options of {@linkcode writeResult}. */
 export interface WriteResultOptions {

@@ -8,9 +8,9 @@
 import type { PageStore } from "./stores/types.ts";
 import { checkFunction, checkStringList, invalid } from "./_options.ts";
 import type { Cache } from "./_cache.ts";
-import type { CacheEvent } from "./_stored_result.ts";
+import type { CacheEvent } from "./events.ts";
 
-export type { CacheEvent, CacheOp } from "./_stored_result.ts";
+export type { CacheEvent, CacheOp } from "./events.ts";
 export type { PageStore, StoreLimits } from "./stores/types.ts";
 
 /**

@@ -14,53 +14,18 @@ import { documentOf, prepare, type Prepared } from "./_document.ts";
 import { fingerprint } from "./_crypto.ts";
 import { FINGERPRINT_BYTES } from "./_cursor_codec.ts";
 import { createMeter } from "./_measure.ts";
-import {
-  checkFunction,
-  checkOneOf,
-  checkSecret,
-  checkTtl,
-  resolveCursorParam,
-  resolveIndent,
-  resolveKeyPath,
-  resolveLimits,
-} from "./_options.ts";
+import { resolvePagerOptions } from "./_options.ts";
+import { emitter, pageEvent } from "./_events.ts";
+import type { PagerEvent } from "./events.ts";
 import { position } from "./_position.ts";
 import { type Document, fingerprintOf, type Source, sourceOf, wholeView } from "./_source.ts";
 import { internals } from "./_internals.ts";
-import { CursorError, type CursorErrorReason } from "./cursor.ts";
+import { CursorError } from "./cursor.ts";
 import type { Limits } from "./limits.ts";
-import type { Block, BlockPage, Page, PageKind } from "./page.ts";
+import type { Block, BlockPage, Page } from "./page.ts";
 import type { TokenCounter } from "./tokens.ts";
-import type { CacheEvent } from "./cache.ts";
 
-export type { Prepared };
-
-/** Something that happened while paging, for logs and metrics. */
-export type PagerEvent =
-  | {
-    type: "page";
-    scope: string;
-    /** What the page holds; `blocks` for {@linkcode Pager.pageBlocks}. */
-    kind: PageKind | "blocks";
-    from: number;
-    to: number;
-    total: number;
-    unit: "items" | "entries" | "characters" | "blocks";
-    /** Characters of text on the page. */
-    chars: number;
-    /** The result changed since the cursor was issued; the page is from the current one. */
-    changed?: boolean;
-  }
-  | {
-    type: "cut";
-    scope: string;
-    mode: "page" | "trim";
-    total: number;
-    unit: "items" | "entries" | "characters" | "blocks";
-  }
-  | { type: "cursor_rejected"; scope: string; reason: CursorErrorReason }
-  | { type: "counter_fallback"; error: unknown }
-  | CacheEvent;
+export type { PagerEvent, Prepared };
 
 /** Options of {@linkcode createPager}. */
 export interface PagerOptions extends Limits {
@@ -168,33 +133,14 @@ const opened = new WeakMap<OpenCursor, OpenedCursor>();
  * ```
  */
 export function createPager(options: PagerOptions = {}): Pager {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError("pagewise: createPager takes an options object (or nothing).");
-  }
-  const limits = resolveLimits(options);
-  checkFunction("countTokens", options.countTokens);
-  checkFunction("onEvent", options.onEvent);
-  checkFunction("now", options.now);
-  checkSecret("secret", options.secret);
-  checkTtl(options.cursorTtlSeconds, options.secret);
-  checkOneOf("onChange", options.onChange, ["continue", "error"] as const);
-  const indent = resolveIndent(options.indent);
-  const keyPath = resolveKeyPath(options.key);
-  const cursorParam = resolveCursorParam(options.cursorParam);
-  const onChange = options.onChange ?? "continue";
+  const { limits, indent, keyPath, cursorParam, onChange } = resolvePagerOptions(options);
   const binder = createBinder({
     secret: options.secret,
     ttlSeconds: options.cursorTtlSeconds,
     now: options.now ?? Date.now,
   });
 
-  const emit = (event: PagerEvent): void => {
-    try {
-      options.onEvent?.(event);
-    } catch {
-      // Observability must never break paging.
-    }
-  };
+  const emit = emitter(options.onEvent);
   let fellBack = false;
   const meter = createMeter(limits, options.countTokens, (error) => {
     if (fellBack) return;
@@ -249,18 +195,7 @@ export function createPager(options: PagerOptions = {}): Pager {
   }
 
   function served(scope: string, page: Page): Page {
-    const event: PagerEvent = {
-      type: "page",
-      scope,
-      kind: page.kind,
-      from: page.from,
-      to: page.to,
-      total: page.total,
-      unit: page.unit,
-      chars: page.text.length,
-    };
-    if (page.changed) event.changed = true;
-    emit(event);
+    emit(pageEvent(scope, page));
     return page;
   }
 

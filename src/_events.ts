@@ -1,0 +1,30 @@
+// Reports through a user's onEvent hook, which must never break paging.
+
+import type { PagerEvent } from "./events.ts";
+import type { Page } from "./page.ts";
+
+export function emitter(onEvent: ((event: PagerEvent) => void) | undefined) {
+  return (event: PagerEvent): void => {
+    try {
+      onEvent?.(event);
+    } catch {
+      // Observability must never break paging.
+    }
+  };
+}
+
+/** The event of a page served for `scope`. */
+export function pageEvent(scope: string, page: Page): PagerEvent {
+  const event: PagerEvent = {
+    type: "page",
+    scope,
+    kind: page.kind,
+    from: page.from,
+    to: page.to,
+    total: page.total,
+    unit: page.unit,
+    chars: page.text.length,
+  };
+  if (page.changed) event.changed = true;
+  return event;
+}
