@@ -280,8 +280,13 @@ async function elementsWindow(
     if (limit === Infinity) limit = starts[0] + span;
     from += batch.length / 2;
   }
+  // Keep what this read saw unless the hint already holds it (a hint from
+  // another result under this key, in another store, is replaced).
   const known = hints.get(key);
-  if (!known || offset < known.from || offset + starts.length > known.from + known.starts.length) {
+  const at = known ? offset - known.from : -1;
+  if (
+    !known || at < 0 || at + starts.length > known.starts.length || known.starts[at] !== starts[0]
+  ) {
     remember(key, { kind: "elements", from: offset, starts: Uint32Array.from(starts) });
   }
   // The whitespace before the first element belongs to it on a page.
