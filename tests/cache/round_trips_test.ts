@@ -2,8 +2,17 @@
 // request to the REST bridge (the record and the page's chunks in one MGET),
 // moving about one page of data, not the result.
 import assert from "node:assert/strict";
+import { memoryStore } from "../../mod.ts";
 import { mixedLog, spansJson } from "./_data.ts";
-import { call, connectInMemory, nextCursor, startUpstash, textOf, toolServer } from "./_rig.ts";
+import {
+  call,
+  connectInMemory,
+  nextCursor,
+  startUpstash,
+  textOf,
+  toolServer,
+  walk,
+} from "./_rig.ts";
 
 const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
 
@@ -42,3 +51,36 @@ for (
     }
   });
 }
+
+Deno.test("a result stored in another store under the same key (other fields around the list) never gives a wrong page", async () => {
+  // Both pagers serve the same caller, tool and arguments, and the same
+  // items, so the same key; the second result has a 20,000-character field
+  // before the list, so its items start elsewhere in its text. What this
+  // isolate remembers of one must not spoil reading the other.
+  const items = JSON.parse(spansJson(1_500)).spans;
+  const near = JSON.stringify({ took_ms: 3, spans: items });
+  const far = JSON.stringify({ note: "x".repeat(20_000), took_ms: 3, spans: items });
+  const upstash = await startUpstash();
+  const options = { maxTokens: 5_000, countTokens };
+  const reference = toolServer(options, () => near);
+  const a = toolServer({ ...options, cache: { store: upstash.store } }, () => near);
+  const b = toolServer({ ...options, cache: { store: memoryStore() } }, () => far);
+  const clients = await Promise.all([reference, a, b].map((s) => connectInMemory(s.server)));
+  try {
+    const [plain, viaA, viaB] = clients;
+    const expected = (await walk(plain, { q: "*" })).texts;
+    // A stores `near` in Upstash; then B stores `far` in memory under the same key.
+    const first = textOf(await call(viaA, { q: "*" }));
+    assert.equal(first, expected[0]);
+    await call(viaB, { q: "*" });
+    const texts = [first];
+    for (let cursor = nextCursor(first); cursor; cursor = nextCursor(texts.at(-1)!)) {
+      texts.push(textOf(await call(viaA, { q: "*", cursor })));
+    }
+    assert.deepEqual(texts, expected);
+    assert.equal(a.runs(), 1);
+  } finally {
+    for (const client of clients) await client.close();
+    await upstash.close();
+  }
+});
