@@ -36,7 +36,7 @@ async function assertExpires(store: PageStore): Promise<PagerEvent[]> {
   const served = toolServer({
     maxTokens: 2_000,
     countTokens,
-    cache: { store, ttlSeconds: 1 },
+    cache: { store, ttlSeconds: 2 },
     onEvent: (e) => events.push(e),
   }, () => OUTPUT);
   const client = await connectInMemory(served.server);
@@ -50,7 +50,7 @@ async function assertExpires(store: PageStore): Promise<PagerEvent[]> {
     };
     await next();
     assert.equal(served.runs(), 1, "the second page within the TTL comes from the cache");
-    await sleep(1_100);
+    await sleep(2_100);
     events.length = 0;
     await next();
     assert.equal(served.runs(), 2, "the third page after the TTL ran the tool");
