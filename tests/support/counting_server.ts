@@ -122,12 +122,15 @@ export function countingServer(counts: Counts): Server {
         );
       case "wait":
         return await new Promise((resolve) => {
-          const timer = setTimeout(() => resolve(text("not cancelled")), 30_000);
-          extra.signal.addEventListener("abort", () => {
+          const cancelled = () => {
             clearTimeout(timer);
             counts.cancelled.push(String(extra.signal.reason));
             resolve(text("cancelled"));
-          });
+          };
+          const timer = setTimeout(() => resolve(text("not cancelled")), 30_000);
+          // Cancelled before this handler ran, on a loaded machine: the signal is already aborted.
+          if (extra.signal.aborted) cancelled();
+          else extra.signal.addEventListener("abort", cancelled);
         });
       case "change_tools":
         counts.changed = true;
