@@ -311,16 +311,18 @@ class Builder {
   }
 
   index(text: string, start: number, end: number, depth: number): JsonIndex {
+    // Keep only what is used: the arrays grew by doubling.
+    const n = this.containers;
     const shared: Shared = {
       text,
-      kind: this.kind,
-      parent: this.parent,
-      keyAt: this.keyAt,
-      open: this.open,
-      close: this.close,
-      count: this.count,
-      base: this.base,
-      spans: this.spans,
+      kind: trimmed(this.kind, n),
+      parent: trimmed(this.parent, n),
+      keyAt: trimmed(this.keyAt, n),
+      open: trimmed(this.open, n),
+      close: trimmed(this.close, n),
+      count: trimmed(this.count, n),
+      base: trimmed(this.base, n),
+      spans: trimmed(this.spans, this.spanCount),
       paths: this.containers > 0 ? [[]] : [],
     };
     const containers: Container[] = new Array(this.containers);
@@ -338,6 +340,11 @@ class Builder {
       containers,
     };
   }
+}
+
+/** `array`, or a copy of its first `length` elements when that saves more than a quarter. */
+function trimmed<T extends Uint8Array | Int32Array | Uint32Array>(array: T, length: number): T {
+  return length < array.length * 0.75 ? array.slice(0, length) as T : array;
 }
 
 /** `array` with `value` at `at`, grown when `at` is its length. */
