@@ -99,7 +99,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
       if (entries.size < maxEntries && bytes + size <= maxBytes) break;
       remove(k);
     }
-    entries.set(key, { value, expires: at + ttlSeconds * 1000, bytes: size });
+    // A copy: a value cut from a larger string may share its memory, and keep
+    // all of it alive for as long as the entry lives.
+    entries.set(key, { value: copyOf(value), expires: at + ttlSeconds * 1000, bytes: size });
     bytes += size;
   };
 
@@ -146,4 +148,9 @@ function ttl(seconds: number): void {
   if (!(seconds > 0) || !Number.isFinite(seconds)) {
     throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
   }
+}
+
+/** A string that shares no memory with `value` (JSON keeps lone surrogates exact). */
+function copyOf(value: string): string {
+  return JSON.parse(JSON.stringify(value));
 }
