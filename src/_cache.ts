@@ -3,6 +3,7 @@
 // it, with the fields around the paged container. A page built from it is
 // the page the uncached path builds.
 
+import type { CursorUnit } from "./_cursor_codec.ts";
 import type { Container } from "./_json_scan.ts";
 import type { ElementUnit } from "./_messages.ts";
 import type { ElementsSource, Source, TextSource, TextView } from "./_source.ts";
@@ -180,17 +181,17 @@ function recall(key: string): Hint | undefined {
 /** What to fetch with the record for the page at `offset`. */
 function prefetchFor(
   hint: Hint | undefined,
+  unit: CursorUnit,
   offset: number,
   part: number,
   span: number,
 ): { text?: [number, number]; index?: [number, number] } {
   if (hint?.kind === "text") return { text: [Math.max(0, offset - 1), offset + span] };
-  if (hint === undefined) {
-    // Unknown kind: the text window if it is a text, the index if a list.
-    return {
-      text: [Math.max(0, offset - 1), offset + span],
-      index: [2 * offset, 2 * (offset + INDEX_BATCH)],
-    };
+  if (hint === undefined || hint.kind !== "elements") {
+    // No hint: the cursor's unit says whether a text window or the index is wanted.
+    return unit === "characters"
+      ? { text: [Math.max(0, offset - 1), offset + span] }
+      : { index: [2 * offset, 2 * (offset + INDEX_BATCH)] };
   }
   const i = offset - hint.from;
   if (i < 0 || i >= hint.starts.length) return { index: [2 * offset, 2 * (offset + INDEX_BATCH)] };
@@ -216,6 +217,7 @@ export async function loadSource(
   cache: Cache,
   key: string,
   fingerprint: Uint8Array,
+  unit: CursorUnit,
   offset: number,
   part: number,
   maxChars: number,
@@ -224,7 +226,7 @@ export async function loadSource(
   // past its end and one before its start.
   const span = Math.min(maxChars, 1 << 26) + 4;
   const hint = recall(key);
-  const prefetch = prefetchFor(hint, offset, part, span);
+  const prefetch = prefetchFor(hint, unit, offset, part, span);
   const reader = await openResult(cache.store, key, {
     timeoutMs: cache.timeoutMs,
     onEvent: cache.onEvent,

@@ -187,6 +187,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
           cache,
           key,
           state.fingerprint,
+          state.unit,
           state.offset,
           state.part,
           pager.limits.maxChars,
