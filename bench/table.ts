@@ -1,14 +1,16 @@
 /**
  * Generates src/_table.ts, the per-code-point prices of the token estimator,
- * from the tokenizers themselves: every code point from 0 to 0x10FFFF (lone
- * surrogates as the tokenizers read them) through o200k_base, cl100k_base
- * and the Claude tokenizer (after its NFKC), alone and after a space.
- * Slow (all 1.1 M code points, about 15 minutes on 2 cores); run it when a
- * tokenizer package changes: `deno task table`. `--cache FILE` keeps the raw
+ * from the tokenizers themselves: every BMP code point (lone surrogates as
+ * the tokenizers read them) and every assigned astral one through
+ * o200k_base, cl100k_base and the Claude tokenizer (after its NFKC), alone
+ * and after a space. Astral code points that are unassigned or private use
+ * get the byte-level bound: 4 tokens, 5 after a space. Slow (about 360,000
+ * code points, several minutes); run it when a tokenizer package changes:
+ * `deno task table`. `--cache FILE` keeps the raw
  * counts in FILE and reuses them when it exists.
  *
- * Each code point gets a category: (price alone, extra price after a space,
- * discount group). Letters of merge-rich scripts (see GROUPS) that cost one
+ * Each code point gets a category: per tokenizer its price alone and what a
+ * space before it adds, and its discount group. Letters of merge-rich scripts (see GROUPS) that cost one
  * token alone form a discount group; bench/calibrate.ts fits the discounts.
  */
 import { decode as decodeO200k } from "gpt-tokenizer/encoding/o200k_base";
@@ -20,13 +22,14 @@ const N = 0x110000;
 
 /**
  * Scripts whose letters merge into longer tokens in the vocabularies and that
- * the word lists cover with at least two languages. A letter belongs to its
- * script's group only if every one of the three vocabularies has at least
- * `MERGES` tokens of two or more code points that contain it: a letter that
- * some vocabulary never merges (Ukrainian ї, Polish ą in the Claude
- * vocabulary, rare Han) keeps its full price wherever it stands.
+ * the word lists cover with at least two languages. A letter of such a script
+ * is a member of its group for a tokenizer if that tokenizer's vocabulary has
+ * at least `MERGES` tokens of two or more code points that contain it; only
+ * members get the discount, and only on that tokenizer's price. A letter that
+ * a vocabulary never merges (Ukrainian ї and Polish ą in the Claude
+ * vocabulary, most Han) keeps its full price wherever it stands.
  */
-const MERGES = 2;
+const MERGES = 1;
 const GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
   ["latin", /^\p{Script=Latin}$/u],
   ["cyrillic", /^\p{Script=Cyrillic}$/u],
@@ -40,21 +43,35 @@ const GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 const LETTER = /^[\p{L}\p{M}]$/u;
 
-async function measure(cache: string | undefined): Promise<[Uint8Array, Uint8Array]> {
+const UNMEASURED = /^[\p{Cn}\p{Co}]$/u;
+
+/** Per tokenizer t, tokens alone at `t * N + cp` and after a space at `(3 + t) * N + cp`. */
+async function measure(cache: string | undefined): Promise<Uint8Array> {
   if (cache) {
     try {
       const raw = await Deno.readFile(cache);
-      if (raw.length === 2 * N) return [raw.subarray(0, N), raw.subarray(N)];
+      if (raw.length === 6 * N) return raw;
     } catch (error) {
       if (!(error instanceof Deno.errors.NotFound)) throw error;
     }
   }
-  const raw = new Uint8Array(2 * N);
+  const raw = new Uint8Array(6 * N);
   const t0 = performance.now();
   for (let cp = 0; cp < N; cp++) {
+    if (cp >= 0x10000 && UNMEASURED.test(String.fromCodePoint(cp))) {
+      // Unassigned or private use beyond the BMP: 4 UTF-8 bytes, so at most
+      // 4 tokens of a byte-level vocabulary, and 5 with a space before.
+      for (let t = 0; t < 3; t++) {
+        raw[t * N + cp] = 4;
+        raw[(3 + t) * N + cp] = 5;
+      }
+      continue;
+    }
     const cost = codePointCost(cp);
-    raw[cp] = Math.min(255, cost.alone);
-    raw[N + cp] = Math.min(255, cost.afterSpace);
+    for (let t = 0; t < 3; t++) {
+      raw[t * N + cp] = Math.min(255, cost.alone[t]);
+      raw[(3 + t) * N + cp] = Math.min(255, cost.afterSpace[t]);
+    }
     if ((cp & 0xffff) === 0xffff) {
       console.error(
         `plane ${cp >> 16} measured, ${((performance.now() - t0) / 1000).toFixed(0)} s`,
@@ -62,13 +79,13 @@ async function measure(cache: string | undefined): Promise<[Uint8Array, Uint8Arr
     }
   }
   if (cache) await Deno.writeFile(cache, raw);
-  return [raw.subarray(0, N), raw.subarray(N)];
+  return raw;
 }
 
 /**
- * Per code point, the fewest tokens of two or more code points containing it
- * in any of the three vocabularies (a token's partial UTF-8 sequences count
- * as one more code point).
+ * Per tokenizer t and code point, at `t * N + cp`: how many tokens of two or
+ * more code points contain it (a token's partial UTF-8 sequences count as one
+ * more code point).
  */
 function mergeCounts(): Uint32Array {
   const claude = getTokenizer();
@@ -78,9 +95,8 @@ function mergeCounts(): Uint32Array {
     [100_277, (id) => decodeCl100k([id])],
     [64_739, (id) => utf8.decode(claude.decode(Uint32Array.of(id)))],
   ];
-  const fewest = new Uint32Array(N).fill(0xffffffff);
-  for (const [size, decode] of vocabularies) {
-    const counts = new Uint32Array(N);
+  const counts = new Uint32Array(3 * N);
+  vocabularies.forEach(([size, decode], t) => {
     for (let id = 0; id < size; id++) {
       let text: string;
       try {
@@ -90,20 +106,55 @@ function mergeCounts(): Uint32Array {
       }
       const codePoints = Array.from(text).filter((ch) => ch !== "\ufffd");
       if (codePoints.length + (text.includes("\ufffd") ? 1 : 0) < 2) continue;
-      for (const ch of new Set(codePoints)) counts[ch.codePointAt(0)!]++;
+      for (const ch of new Set(codePoints)) counts[t * N + ch.codePointAt(0)!]++;
     }
-    for (let cp = 0; cp < N; cp++) fewest[cp] = Math.min(fewest[cp], counts[cp]);
-  }
+  });
   claude.free();
-  return fewest;
+  return counts;
 }
 
-/** The discount group of `cp` (0: none) given how often the vocabularies merge it. */
-export function groupOf(cp: number, merges: number): number {
-  if (merges < MERGES || cp < 0x80 || cp >= 0xd800 && cp <= 0xdfff) return 0;
+/** The discount group of `cp` (0: none): a letter of a GROUPS script. */
+export function groupOf(cp: number): number {
+  if (cp < 0x80 || cp >= 0xd800 && cp <= 0xdfff) return 0;
   const ch = String.fromCodePoint(cp);
   if (!LETTER.test(ch)) return 0;
   return GROUPS.findIndex(([, re]) => re.test(ch)) + 1;
+}
+
+/**
+ * Which pairs of ASCII letters (case folded) are common inside the letter
+ * tokens of all three vocabularies: at least `COMMON` tokens of each contain
+ * the pair. 676 characters, "1" for common, row by first letter.
+ */
+const COMMON = 100;
+function commonBigrams(): string {
+  const claude = getTokenizer();
+  const utf8 = new TextDecoder();
+  const fewest = new Array(676).fill(Infinity);
+  const vocabularies: Array<[number, (id: number) => string]> = [
+    [200_019, (id) => decodeO200k([id])],
+    [100_277, (id) => decodeCl100k([id])],
+    [64_739, (id) => utf8.decode(claude.decode(Uint32Array.of(id)))],
+  ];
+  for (const [size, decode] of vocabularies) {
+    const counts = new Array(676).fill(0);
+    for (let id = 0; id < size; id++) {
+      let text: string;
+      try {
+        text = decode(id);
+      } catch {
+        continue;
+      }
+      const word = /^ ?([a-zA-Z]+)$/.exec(text)?.[1].toLowerCase();
+      if (!word) continue;
+      for (let i = 1; i < word.length; i++) {
+        counts[(word.charCodeAt(i - 1) - 97) * 26 + word.charCodeAt(i) - 97]++;
+      }
+    }
+    counts.forEach((n, i) => fewest[i] = Math.min(fewest[i], n));
+  }
+  claude.free();
+  return fewest.map((n) => (n >= COMMON ? "1" : "0")).join("");
 }
 
 // Numbers as base-32 digits, low first; a digit of 32 or more says another follows.
@@ -119,31 +170,35 @@ function encode(value: number): string {
 
 if (import.meta.main) {
   const cacheArg = Deno.args.find((a) => a.startsWith("--cache="));
-  const [alone, afterSpace] = await measure(cacheArg?.slice("--cache=".length));
+  const raw = await measure(cacheArg?.slice("--cache=".length));
   const merges = mergeCounts();
-  const members = new Array(GROUPS.length + 1).fill(0);
+  const members = GROUPS.map(() => [0, 0, 0]);
   const categories = new Map<string, number>();
   const catAlone: number[] = [];
   const catStart: number[] = [];
   const catGroup: number[] = [];
+  const catMember: number[] = [];
   const cat = new Uint16Array(N);
   for (let cp = 0; cp < N; cp++) {
-    const a = alone[cp];
-    const s = Math.max(0, afterSpace[cp] - a);
-    const g = groupOf(cp, merges[cp]);
-    members[g]++;
-    const key = `${a},${s},${g}`;
+    const a = [0, 1, 2].map((t) => raw[t * N + cp]);
+    const st = [0, 1, 2].map((t) => Math.max(0, raw[(3 + t) * N + cp] - a[t]));
+    let g = groupOf(cp);
+    const member = [0, 1, 2].map((t) => (g && merges[t * N + cp] >= MERGES ? 1 : 0));
+    if (!member.some(Boolean)) g = 0;
+    else member.forEach((m, t) => members[g - 1][t] += m);
+    const key = `${a},${st},${g},${member}`;
     let k = categories.get(key);
     if (k === undefined) {
-      k = catAlone.length;
+      k = catGroup.length;
       categories.set(key, k);
-      catAlone.push(a);
-      catStart.push(s);
+      catAlone.push(...a);
+      catStart.push(...st);
       catGroup.push(g);
+      catMember.push(...member);
     }
     cat[cp] = k;
   }
-  if (catAlone.length > 255) throw new Error(`${catAlone.length} categories: more than a byte`);
+  if (catGroup.length > 0xffff) throw new Error(`${catGroup.length} categories: more than 16 bits`);
   let data = "";
   let runs = 0;
   for (let cp = 0; cp < N;) {
@@ -153,40 +208,47 @@ if (import.meta.main) {
     runs++;
     cp = end;
   }
-  // The dearest code point alone plus a space it cannot merge with, per code
-  // unit: a BMP code point (or a lone surrogate) is one unit, an astral one two.
+  // The dearest code point alone: a BMP code point (or a lone surrogate) is
+  // one code unit, an astral one two.
   let maxBmp = 0;
   let maxAstral = 0;
   for (let cp = 0x80; cp < N; cp++) {
-    const price = catAlone[cat[cp]] + catStart[cat[cp]];
-    if (cp < 0x10000) maxBmp = Math.max(maxBmp, price);
-    else maxAstral = Math.max(maxAstral, price);
+    const k = cat[cp] * 3;
+    const most = Math.max(catAlone[k], catAlone[k + 1], catAlone[k + 2]);
+    if (cp < 0x10000) maxBmp = Math.max(maxBmp, most);
+    else maxAstral = Math.max(maxAstral, most);
   }
   const list = (xs: number[]) => xs.join(", ");
   const source =
     `// Generated by bench/table.ts (deno task table) from gpt-tokenizer's o200k_base and
 // cl100k_base and @anthropic-ai/tokenizer (after NFKC): do not edit.
-// ${N} code points, ${catAlone.length} categories, ${runs} runs.
+// ${N} code points, ${catGroup.length} categories, ${runs} runs.
 
 /** Names of the discount groups; group 0 is "none". */
 export const GROUP_NAMES: readonly string[] = ["none", ${
       GROUPS.map(([name]) => JSON.stringify(name)).join(", ")
     }];
 
-/** Per category: the largest count of the three tokenizers for the code point alone. */
+/** Per category and tokenizer (o200k_base, cl100k_base, Claude; at 3 * category + tokenizer): tokens of the code point alone. */
 export const ALONE: Uint8Array = Uint8Array.of(${list(catAlone)});
 
-/** Per category: what a space before the code point adds when it cannot merge with it. */
+/** Per category and tokenizer: what a space before the code point adds when it cannot merge with it. */
 export const START: Uint8Array = Uint8Array.of(${list(catStart)});
 
 /** Per category: its discount group (index into GROUP_NAMES). */
 export const CATEGORY_GROUP: Uint8Array = Uint8Array.of(${list(catGroup)});
 
-/** The largest price alone plus start of a non-ASCII BMP code unit (lone surrogates included). */
-export const MAX_PRICE_BMP = ${maxBmp};
+/** Per category and tokenizer: 1 if the tokenizer's price gets the group's discount. */
+export const MEMBER: Uint8Array = Uint8Array.of(${list(catMember)});
 
-/** The largest price alone plus start of an astral code point (two code units). */
-export const MAX_PRICE_ASTRAL = ${maxAstral};
+/** The largest price alone, any tokenizer, of a non-ASCII BMP code unit (lone surrogates included). */
+export const MAX_ALONE_BMP = ${maxBmp};
+
+/** The largest price alone, any tokenizer, of an astral code point (two code units). */
+export const MAX_ALONE_ASTRAL = ${maxAstral};
+
+/** Pairs of ASCII letters common in the vocabularies' letter tokens ("1"), 26 × 26, by first letter. */
+export const COMMON_BIGRAMS: string = "${commonBigrams()}";
 
 /**
  * The category of every code point from 0 to 0x10FFFF, as runs: category,
@@ -197,8 +259,10 @@ export const DATA: string =
   ${JSON.stringify(data)};
 `;
   await Deno.writeTextFile(new URL("../src/_table.ts", import.meta.url), source);
-  console.error(`src/_table.ts: ${catAlone.length} categories, ${runs} runs, ${data.length} chars`);
+  console.error(`src/_table.ts: ${catGroup.length} categories, ${runs} runs, ${data.length} chars`);
   console.error(
-    `group members: ${GROUPS.map(([name], g) => `${name} ${members[g + 1]}`).join(", ")}`,
+    `group members per tokenizer: ${
+      GROUPS.map(([name], g) => `${name} ${members[g].join("/")}`).join(", ")
+    }`,
   );
 }

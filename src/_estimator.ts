@@ -16,10 +16,11 @@
  * which the tokenizers disagree letter by letter (Han, Hangul) is not priced
  * at the dearest tokenizer of each letter. That is an upper bound that needs
  * no text: real text of a script with few merges costs about as much as its
- * code points alone. Letters that every vocabulary merges, of a few
- * merge-rich scripts, get a discount when they follow a letter of the same
- * group; each discount was fitted on at least two languages, the most
- * expensive one binding, and checked leaving one language out.
+ * code points alone. Letters of a few merge-rich scripts get a discount when
+ * they follow a letter of the same script, on the price of each tokenizer
+ * whose vocabulary merges them; each discount was fitted on at least two
+ * languages, the most expensive one binding, and checked leaving one
+ * language out.
  *
  * Pricing is a sum over runs and code points, so a prefix is priced while it
  * is scanned.
@@ -30,10 +31,12 @@
 import {
   ALONE,
   CATEGORY_GROUP,
+  COMMON_BIGRAMS,
   DATA,
   GROUP_NAMES,
   MAX_ALONE_ASTRAL,
   MAX_ALONE_BMP,
+  MEMBER,
   START,
 } from "./_table.ts";
 import { ASCII_WEIGHTS, DISCOUNTS } from "./_weights.ts";
@@ -62,6 +65,15 @@ export const FEATURES: readonly string[] = [
   // "rozwi" and "zanie" in "rozwiązanie" merge less than whole words
   "fragment.runs",
   "fragment.chars",
+  // pairs of adjacent letters that the vocabularies rarely merge (src/_table.ts):
+  // random letters have many, words few
+  "letters.rareBigrams",
+  // a run of two or more spaces right after a line break
+  "indent.runs",
+  "indent.chars",
+  // tabs merge less than spaces
+  "tab.runs",
+  "tab.chars",
 ];
 
 /**
@@ -82,6 +94,18 @@ const SPACE_SINGLE = 25;
 const SPACE = 26;
 const NEWLINE = 28;
 const FRAGMENT = 30;
+const RARE_BIGRAMS = 32;
+const INDENT = 33;
+const TAB = 35;
+
+// RARE[(a & 31) << 5 | (b & 31)] is 1 when the letter pair ab (either case)
+// is rare in the vocabularies.
+const RARE = new Uint8Array(1024);
+for (let a = 0; a < 26; a++) {
+  for (let b = 0; b < 26; b++) {
+    RARE[(a + 1) << 5 | (b + 1)] = COMMON_BIGRAMS.charCodeAt(a * 26 + b) === 48 ? 1 : 0;
+  }
+}
 
 const LOWER = 0;
 const TITLE = 1;
@@ -95,6 +119,7 @@ const A_SPACE = 3;
 const A_NEWLINE = 4;
 const A_PUNCT = 5;
 const A_CONTROL = 6;
+const A_TAB = 7;
 
 const ASCII = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -102,8 +127,10 @@ for (let c = 0; c < 128; c++) {
     ? A_LETTER
     : c >= 48 && c <= 57
     ? A_DIGIT
-    : c === 32 || c === 9
+    : c === 32
     ? A_SPACE
+    : c === 9
+    ? A_TAB
     : c === 10 || c === 13
     ? A_NEWLINE
     : c < 32 || c === 127
@@ -112,12 +139,12 @@ for (let c = 0; c < 128; c++) {
 }
 
 // The table: one category per code point, decoded from DATA (runs of
-// categories over 0 to 0x10FFFF). The BMP is decoded at load (64 KiB), the
+// categories over 0 to 0x10FFFF). The BMP is decoded at load (128 KiB), the
 // astral planes on first use, as 256-code-point pages with identical pages
 // shared.
-const BMP = new Uint8Array(0x10000);
+const BMP = new Uint16Array(0x10000);
 let astralPage: Uint32Array | undefined;
-let astralPages: Uint8Array | undefined;
+let astralPages: Uint16Array | undefined;
 
 function decodeRuns(visit: (first: number, length: number, category: number) => boolean): void {
   let at = 0;
@@ -145,14 +172,14 @@ decodeRuns((first, length, category) => {
 });
 
 function loadAstral(): void {
-  const all = new Uint8Array(0x100000);
+  const all = new Uint16Array(0x100000);
   decodeRuns((first, length, category) => {
     const from = Math.max(first, 0x10000) - 0x10000;
     if (first + length > 0x10000) all.fill(category, from, first + length - 0x10000);
     return true;
   });
   const index = new Map<string, number>();
-  const pages: Uint8Array[] = [];
+  const pages: Uint16Array[] = [];
   astralPage = new Uint32Array(0x1000);
   for (let p = 0; p < 0x1000; p++) {
     const page = all.subarray(p << 8, (p + 1) << 8);
@@ -165,7 +192,7 @@ function loadAstral(): void {
     }
     astralPage[p] = at << 8;
   }
-  astralPages = new Uint8Array(pages.length << 8);
+  astralPages = new Uint16Array(pages.length << 8);
   pages.forEach((page, i) => astralPages!.set(page, i << 8));
 }
 
@@ -192,6 +219,8 @@ export interface Weights {
   readonly continued: Float64Array;
   readonly start: Float64Array;
   readonly group: Uint8Array;
+  /** The part of `alone` a discount applies to (0 where the tokenizer does not merge the letter). */
+  readonly discountable: Float64Array;
 }
 
 /**
@@ -205,10 +234,12 @@ export function makeWeights(
 ): Weights {
   const n = ALONE.length;
   const continued = new Float64Array(n);
+  const discountable = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const g = CATEGORY_GROUP[Math.floor(i / 3)];
     const d = g === 0 ? 0 : discounts[GROUP_NAMES[g]] ?? 0;
-    continued[i] = ALONE[i] * (1 - d);
+    discountable[i] = MEMBER[i] ? ALONE[i] : 0;
+    continued[i] = ALONE[i] - d * discountable[i];
   }
   return {
     ascii: Float64Array.from(ascii),
@@ -216,6 +247,7 @@ export function makeWeights(
     continued,
     start: Float64Array.from(START),
     group: Uint8Array.from(CATEGORY_GROUP),
+    discountable,
   };
 }
 
@@ -245,6 +277,20 @@ export function scan(
   limit: number,
   counts?: Float64Array,
 ): Scan {
+  return scanFrom(text, start, end, weights, limit, counts, start);
+}
+
+// `context` is where the priced text begins: a run's price looks at the code
+// unit before it only from there on.
+function scanFrom(
+  text: string,
+  start: number,
+  end: number,
+  weights: Weights,
+  limit: number,
+  counts: Float64Array | undefined,
+  context: number,
+): Scan {
   const w = weights.ascii;
   const { alone, continued, start: startCost } = weights;
   let ascii = 0; // the fitted price of the ASCII runs
@@ -255,6 +301,7 @@ export function scan(
   let cost = 0;
   let i = start;
   let afterSpace = false;
+  let letters = 0; // the length of a letter run just before, not yet a fragment
   while (i < end) {
     const runStart = i;
     const c = text.charCodeAt(i);
@@ -262,10 +309,13 @@ export function scan(
     if (c < 128) {
       const kind = ASCII[c];
       afterSpace = false;
+      letters = 0;
       if (kind === A_LETTER) {
         let uppers = 0;
         let changes = 0;
+        let rare = 0;
         let prevLower = false;
+        let prev = 0;
         const firstUpper = c < 97;
         while (i < end) {
           const d = text.charCodeAt(i);
@@ -275,6 +325,8 @@ export function scan(
             if (prevLower) changes++;
             prevLower = false;
           } else break;
+          rare += RARE[prev << 5 | (d & 31)];
+          prev = d & 31;
           i++;
         }
         const n = i - runStart;
@@ -290,16 +342,20 @@ export function scan(
         const f = SHAPE_BASE + shape * 5;
         const over4 = n > 4 ? n - 4 : 0;
         const over10 = n > 10 ? n - 10 : 0;
-        price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes;
-        const fragment = (runStart > start && text.charCodeAt(runStart - 1) >= 128) ||
-          (i < end && text.charCodeAt(i) >= 128);
+        price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes +
+          w[RARE_BIGRAMS] * rare;
+        // A run after a non-ASCII code point is a fragment; one before it is
+        // charged when that code point comes (a prefix may end first).
+        const fragment = runStart > context && text.charCodeAt(runStart - 1) >= 128;
         if (fragment) price += w[FRAGMENT] + w[FRAGMENT + 1] * n;
+        letters = fragment ? 0 : n;
         if (counts) {
           counts[f]++;
           counts[f + 1] += n;
           counts[f + 2] += over4;
           counts[f + 3] += over10;
           counts[f + 4] += changes;
+          counts[RARE_BIGRAMS] += rare;
           if (fragment) {
             counts[FRAGMENT]++;
             counts[FRAGMENT + 1] += n;
@@ -351,14 +407,17 @@ export function scan(
             price = w[SPACE_SINGLE];
             if (counts) counts[SPACE_SINGLE]++;
           } else {
-            price = w[SPACE] + w[SPACE + 1] * n;
+            const before = runStart > context ? text.charCodeAt(runStart - 1) : 0;
+            const f = before === 10 || before === 13 ? INDENT : SPACE;
+            price = w[f] + w[f + 1] * n;
             if (counts) {
-              counts[SPACE]++;
-              counts[SPACE + 1] += n;
+              counts[f]++;
+              counts[f + 1] += n;
             }
           }
         } else {
-          const f = kind === A_NEWLINE ? NEWLINE : PUNCT;
+          if (kind === A_TAB) afterSpace = true;
+          const f = kind === A_NEWLINE ? NEWLINE : kind === A_TAB ? TAB : PUNCT;
           price = w[f] + w[f + 1] * n;
           if (counts) {
             counts[f]++;
@@ -367,13 +426,16 @@ export function scan(
         }
       }
       if (cost + price > limit) {
-        return fitInsideRun(text, runStart, i, weights, limit, cost);
+        return fitInsideRun(text, runStart, i, weights, limit, cost, context);
       }
       ascii += price;
       cost = ascii + table;
     } else {
-      // Code point by code point until the next ASCII code unit.
+      // Code point by code point until the next ASCII code unit. A letter run
+      // just before is a fragment of a word: its extra price comes with the
+      // first code point.
       let group = 0;
+      let fragment = letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0;
       while (i < end) {
         const d = text.charCodeAt(i);
         if (d < 128) break;
@@ -402,7 +464,16 @@ export function scan(
         const n1 = t1 + p1;
         const n2 = t2 + p2;
         const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
-        if (ascii + most > limit) return { end: i, cost };
+        if (ascii + fragment + most > limit) return { end: i, cost };
+        if (fragment) {
+          ascii += fragment;
+          if (counts) {
+            counts[FRAGMENT]++;
+            counts[FRAGMENT + 1] += letters;
+          }
+          fragment = 0;
+          letters = 0;
+        }
         t0 = n0;
         t1 = n1;
         t2 = n2;
@@ -414,9 +485,10 @@ export function scan(
           counts[FIXED + 1] += alone[k + 1] + s * startCost[k + 1];
           counts[FIXED + 2] += alone[k + 2] + s * startCost[k + 2];
           if (onGroup) {
-            counts[FIXED + 3 * g] += alone[k];
-            counts[FIXED + 3 * g + 1] += alone[k + 1];
-            counts[FIXED + 3 * g + 2] += alone[k + 2];
+            const { discountable } = weights;
+            counts[FIXED + 3 * g] += discountable[k];
+            counts[FIXED + 3 * g + 1] += discountable[k + 1];
+            counts[FIXED + 3 * g + 2] += discountable[k + 2];
           }
         }
         group = g;
@@ -429,7 +501,7 @@ export function scan(
 }
 
 // The longest prefix of one ASCII run that fits: prices grow with length
-// inside a run, so binary search on the run priced alone is exact.
+// inside a run, so binary search on the run priced in its context is exact.
 function fitInsideRun(
   text: string,
   runStart: number,
@@ -437,13 +509,15 @@ function fitInsideRun(
   weights: Weights,
   limit: number,
   before: number,
+  context: number,
 ): Scan {
   let lo = runStart;
   let loCost = before;
   let hi = runEnd - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    const cost = before + scan(text, runStart, mid, weights, Infinity).cost;
+    const cost = before +
+      scanFrom(text, runStart, mid, weights, Infinity, undefined, context).cost;
     if (cost <= limit) {
       lo = mid;
       loCost = cost;
@@ -452,10 +526,9 @@ function fitInsideRun(
   return { end: lo, cost: loCost };
 }
 
-// Pages the pager builds (notes, cursors, cut points) sat up to 0.6 % above
-// fitted ASCII weights on two corpus files at 2,000 tokens: a 2 % margin on
-// the fitted part. The table's prices are upper bounds and need none.
-const SAFETY = 1.02;
+// The fitted weights already carry a 3 % margin on the tokens they price
+// (bench/calibrate.ts); the table's prices are the tokenizers' own.
+const SAFETY = 1;
 
 /** The default weights: fitted ASCII weights with a margin, and the fitted discounts. */
 export const DEFAULT_WEIGHTS: Weights = makeWeights(
@@ -482,11 +555,13 @@ function asciiPerChar(w: Float64Array, letters: boolean, digits: boolean, other:
       const changes = shape === MIXED ? 0.5 : 0;
       per((n) =>
         w[f] + w[f + 1] * n + w[f + 2] * over(n, 4) + w[f + 3] * over(n, 10) +
-        w[f + 4] * changes * n + fragment * (w[FRAGMENT] + w[FRAGMENT + 1] * n)
+        w[f + 4] * changes * n + w[RARE_BIGRAMS] * (n - 1) +
+        fragment * (w[FRAGMENT] + w[FRAGMENT + 1] * n)
       );
       most = Math.max(
         most,
-        w[f + 1] + w[f + 2] + w[f + 3] + w[f + 4] * changes + fragment * w[FRAGMENT + 1],
+        w[f + 1] + w[f + 2] + w[f + 3] + w[f + 4] * changes + w[RARE_BIGRAMS] +
+          fragment * w[FRAGMENT + 1],
       );
     }
   }
@@ -499,12 +574,17 @@ function asciiPerChar(w: Float64Array, letters: boolean, digits: boolean, other:
       per((n) => w[f] + w[f + 1] * n);
       most = Math.max(most, w[f + 1]);
     }
-    // The start price of the code point after a space run is counted on the
-    // run's last space.
+    // The start price of the code point after a space or tab run is counted
+    // on the run's last character.
     const start = Math.max(...START);
+    for (let n = 1; n <= 64; n++) most = Math.max(most, (w[TAB] + w[TAB + 1] * n + start) / n);
+    most = Math.max(most, w[TAB + 1]);
     most = Math.max(most, w[SPACE_SINGLE] + start);
-    for (let n = 2; n <= 64; n++) most = Math.max(most, (w[SPACE] + w[SPACE + 1] * n + start) / n);
-    most = Math.max(most, w[SPACE + 1], 1); // a control character: 1 token
+    for (const f of [SPACE, INDENT]) {
+      for (let n = 2; n <= 64; n++) most = Math.max(most, (w[f] + w[f + 1] * n + start) / n);
+      most = Math.max(most, w[f + 1]);
+    }
+    most = Math.max(most, 1); // a control character: 1 token
   } else {
     per((n) => w[PUNCT] + w[PUNCT + 1] * n); // "-" and "_" of base64url
     most = Math.max(most, w[PUNCT + 1]);

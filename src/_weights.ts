@@ -2,39 +2,54 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.9836, // lower.runs
-  0, // lower.chars
-  0.2772, // lower.over4
-  0.5676, // lower.over10
-  0, // lower.caseChanges
-  0.2203, // title.runs
-  0, // title.chars
-  0, // title.over4
-  2.262, // title.over10
-  0, // title.caseChanges
-  0.8566, // upper.runs
-  0, // upper.chars
-  0, // upper.over4
-  0, // upper.over10
-  0, // upper.caseChanges
-  0.9524, // mixed.runs
-  0, // mixed.chars
-  0, // mixed.over4
-  0, // mixed.over10
-  2.5325, // mixed.caseChanges
-  1.3351, // digits.runs
-  0.008, // digits.chars
-  0.3637, // digits.over3
-  0.8745, // punct.runs
-  0.3, // punct.chars
-  0, // space.single
-  0, // space.runs
-  0.0913, // space.chars
-  0, // newline.runs
-  0.9905, // newline.chars
-  0, // fragment.runs
-  0, // fragment.chars
+  0.8939, // lower.runs
+  0.0001, // lower.chars
+  0.2218, // lower.over4
+  0.0721, // lower.over10
+  0.0001, // lower.caseChanges
+  0.9909, // title.runs
+  0.0001, // title.chars
+  0.0001, // title.over4
+  0.2587, // title.over10
+  0.0001, // title.caseChanges
+  0.9909, // upper.runs
+  0.0001, // upper.chars
+  0.0001, // upper.over4
+  0.0001, // upper.over10
+  0.0001, // upper.caseChanges
+  1.6356, // mixed.runs
+  0.0001, // mixed.chars
+  0.0613, // mixed.over4
+  0.2327, // mixed.over10
+  0.37379999999999997, // mixed.caseChanges
+  1.3491, // digits.runs
+  0.0001, // digits.chars
+  0.5466, // digits.over3
+  0.796, // punct.runs
+  0.215, // punct.chars
+  0.0246, // space.single
+  2.1007000000000002, // space.runs
+  0.0051, // space.chars
+  1.9076, // newline.runs
+  0.1091, // newline.chars
+  0.0001, // fragment.runs
+  0.19069999999999998, // fragment.chars
+  0.6216, // letters.rareBigrams
+  0.0029, // indent.runs
+  0.011, // indent.chars
+  2.1441000000000003, // tab.runs
+  0.1225, // tab.chars
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
-export const DISCOUNTS: Readonly<Record<string, number>> = {};
+export const DISCOUNTS: Readonly<Record<string, number>> = {
+  latin: 0.0012,
+  cyrillic: 0,
+  arabic: 0.0169,
+  hebrew: 0.0357,
+  devanagari: 0.0286,
+  bengali: 0.5,
+  han: 0,
+  ethiopic: 0.5,
+  syllabics: 0,
+};
