@@ -82,11 +82,39 @@ function isHex(c: number): boolean {
   return c < 128 && HEX[c] === 1;
 }
 
+/** A run of characters that need no look inside a string: no quote, backslash or control. */
+// deno-lint-ignore no-control-regex -- control characters are what JSON strings may not hold
+const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
+/**
+ * Characters of a string looked at one by one before the rest of a run is
+ * handed to PLAIN_RUN: a call costs about as much as a few dozen characters,
+ * so short strings (keys, most values) never make one.
+ */
+const ONE_BY_ONE = 64;
+
+/**
+ * The end of the run of plain characters from `i`: native code, much faster
+ * than a loop on long strings. `i` when the RegExp cannot run (compiling one
+ * needs stack the caller may not have left); the loop then goes on alone.
+ */
+function skipPlainRun(text: string, i: number): number {
+  try {
+    PLAIN_RUN.lastIndex = i;
+    return PLAIN_RUN.test(text) ? PLAIN_RUN.lastIndex : i;
+  } catch {
+    return i;
+  }
+}
+// Compiled now, while there is stack to spare.
+skipPlainRun("ab", 0);
+skipPlainRun("ab", 0);
+
 /** The offset after the string literal opening at `pos`, or -1 when it is invalid. */
 function skipString(text: string, pos: number): number {
-  const n = text.length;
   let i = pos + 1;
-  while (i < n) {
+  let runAt = i + ONE_BY_ONE;
+  for (;;) {
+    if (i === runAt) i = skipPlainRun(text, i);
     const c = text.charCodeAt(i);
     // Letters and most other characters first: one comparison each.
     if (c > BACKSLASH || (c > QUOTE && c < BACKSLASH) || c === SPACE || c === 0x21) {
@@ -94,26 +122,22 @@ function skipString(text: string, pos: number): number {
       continue;
     }
     if (c === QUOTE) return i + 1;
-    if (c === BACKSLASH) {
-      const e = text.charCodeAt(i + 1);
-      if (e === 0x75) {
-        if (
-          !isHex(text.charCodeAt(i + 2)) || !isHex(text.charCodeAt(i + 3)) ||
-          !isHex(text.charCodeAt(i + 4)) || !isHex(text.charCodeAt(i + 5))
-        ) return -1;
-        i += 6;
-      } else if (e < 128 && SIMPLE_ESCAPE[e] === 1) {
-        i += 2;
-      } else {
-        return -1;
-      }
-    } else if (c < SPACE) {
-      return -1;
+    // A control character, or NaN: the text ended inside the string.
+    if (c !== BACKSLASH) return -1;
+    const e = text.charCodeAt(i + 1);
+    if (e === 0x75) {
+      if (
+        !isHex(text.charCodeAt(i + 2)) || !isHex(text.charCodeAt(i + 3)) ||
+        !isHex(text.charCodeAt(i + 4)) || !isHex(text.charCodeAt(i + 5))
+      ) return -1;
+      i += 6;
+    } else if (e < 128 && SIMPLE_ESCAPE[e] === 1) {
+      i += 2;
     } else {
-      i++;
+      return -1;
     }
+    runAt = i + ONE_BY_ONE;
   }
-  return -1;
 }
 
 /** The offset after the number starting at `pos`, or -1 when it is invalid. */

@@ -332,6 +332,33 @@ Deno.test("accepts exactly what JSON.parse accepts: token soup and arbitrary str
   );
 });
 
+Deno.test("long strings are accepted exactly as JSON.parse accepts them, and spanned whole", () => {
+  // Long plain runs (past the characters looked at one by one), each ended by an escape or a fault.
+  const plain = fc.array(fc.constantFrom("a", " ", "é", "日", "😀", "~", "[", "{"), {
+    maxLength: 200,
+    size: "max",
+  }).map((p) => p.join(""));
+  const special = fc.constantFrom(
+    ...["\\n", "\\u0041", '\\"', "\\\\", "\\/", "\ud800", ""],
+    ...["\n", "\t", "\u0000", "\u001f", "\\x", "\\u12", '"'],
+  );
+  const body = fc.array(fc.tuple(plain, special), { minLength: 1, maxLength: 4 })
+    .map((segments) => segments.map(([run, end]) => run + end).join(""));
+  fc.assert(
+    fc.property(body, (content) => {
+      const text = `["x", "${content}", 1]`;
+      const index = scanJson(text);
+      assert.equal(index !== undefined, parses(text), JSON.stringify(text));
+      if (index) {
+        const [root] = index.containers;
+        assert.equal(root.count, 3);
+        assert.equal(text.slice(root.start(1), root.end(1)), `"${content}"`);
+      }
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
 Deno.test("accepts exactly what JSON.parse accepts: edge cases of the grammar", () => {
   const cases = [
     // numbers
@@ -568,12 +595,15 @@ Deno.test("a text a million levels deep is rejected when it does not close or br
 Deno.test("scanning needs no more stack for a million levels than for one", () => {
   const deep = "[".repeat(1_000_000) + "]".repeat(1_000_000);
   const deepObjects = '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000);
+  // Long strings go through a RegExp, which must not need more stack either.
+  const longStrings = JSON.stringify(Array.from({ length: 50 }, () => "text ".repeat(400)));
   // Twice: the first pass also measures the JIT warming up.
   headroomNeeded([() => scanJson("[]"), () => scanJson(deep)]);
   const [shallow, ...deeps] = headroomNeeded([
     () => scanJson("[]"),
     () => scanJson(deep),
     () => scanJson(deepObjects)!.containers.at(-1)!.path,
+    () => scanJson(longStrings)!.containers[0].count,
   ]);
   for (const needed of deeps) assert.ok(needed <= shallow + 16, `${needed} > ${shallow} + 16`);
 });
