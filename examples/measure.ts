@@ -1,21 +1,28 @@
 /**
  * Measures the demos for their READMEs: the Worker bundle (raw, gzip, who
  * takes the bytes), start-up, and CPU time per page of each tool in workerd
- * and under `deno serve`. Linux only (CPU time is read from /proc).
+ * and under `deno serve`, without a cache and with each store (Upstash through
+ * a real redis-server behind the REST bridge of tests/support, Workers KV in
+ * Miniflare, Deno KV in memory). Linux only (CPU time is read from /proc);
+ * needs redis-server.
  *
- *     deno run -A examples/measure.ts > /tmp/figures.md
+ *     deno run -A --unstable-kv examples/measure.ts > /tmp/figures.md
+ *     SECTIONS=cpu,split deno run -A --unstable-kv examples/measure.ts   # some sections only
  *
- * CPU time is the server process's user + system time over a whole walk of
- * the tool's pages, divided by the pages: everything the process did for a
- * page (HTTP, JSON-RPC, the SDK, the tool, pagewise), an upper bound of what
- * the platform bills. A second column subtracts the cost of a trivial
- * request (`GET /`) through the same server.
+ * CPU time is the server process's user + system time, less the cost of a
+ * trivial request (`GET /`) through the same server: everything the process
+ * did for a page (HTTP, JSON-RPC, the SDK, the tool, pagewise, the store's
+ * client), an upper bound of what the platform bills. Without a cache it is
+ * averaged over a whole walk; with one, the first page (the tool runs, its
+ * result is stored) and the later pages (read back) are given apart.
  *
  * @module
  */
 
-import { createResultPager, toolScope } from "@pagewise/mcp";
+import { createResultPager, memoryStore, toolScope } from "@pagewise/mcp";
 import { denoServe, type Instance } from "../tests/support/deno_serve.ts";
+import { startRedis } from "../tests/support/redis.ts";
+import { startUpstashBridge } from "../tests/support/upstash_bridge.ts";
 import { bundleWorker, startWorker } from "../tests/support/workerd.ts";
 import { demoOptionsFromEnv } from "./shared/env.ts";
 import { TOOLS } from "./shared/tools.ts";
@@ -141,23 +148,47 @@ function nextCursor(content: Content): string | undefined {
   return /cursor="([^"]+)"/.exec(content.at(-1)?.text ?? "")?.[1];
 }
 
+/** CPU of a walk's first page and of its later pages, each per page. */
+interface WalkCpu {
+  pages: number;
+  /** The first page: the tool runs, and with a cache its result is stored. */
+  first: number;
+  /** Each later page: without a cache the tool runs again, with one the page is read back. */
+  later: number;
+}
+
+const QUIET_MS = 300;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Pages of one walk, and the server's CPU milliseconds a page over enough
- * walks to sum at least a second of CPU (a hundred clock ticks).
+ * Pages of one walk, and the server's CPU milliseconds for its first page
+ * and for each later page, over enough walks to sum at least a second of
+ * CPU (a hundred clock ticks). After the first page the walk pauses, so that
+ * a write the Worker handed to `waitUntil` is done and counted with the
+ * first page, as it would be with a model thinking between calls.
  */
-async function walkCpu(instance: Instance, name: string, args: Record<string, unknown>) {
-  const before = await cpuMs(instance.pid);
-  let pages = 0, walks = 0;
-  while (walks < REPEAT || await cpuMs(instance.pid) - before < 1_000) {
-    let cursor: string | undefined;
-    do {
-      const { content } = await callTool(instance.url, name, cursor ? { ...args, cursor } : args);
-      cursor = nextCursor(content);
+async function walkCpu(
+  instance: Instance,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<WalkCpu> {
+  const start = await cpuMs(instance.pid);
+  let pages = 0, walks = 0, first = 0, later = 0;
+  while (walks < REPEAT || await cpuMs(instance.pid) - start < 1_000) {
+    const t0 = await cpuMs(instance.pid);
+    let { content } = await callTool(instance.url, name, args);
+    await sleep(QUIET_MS);
+    const t1 = await cpuMs(instance.pid);
+    first += t1 - t0;
+    pages++;
+    for (let cursor = nextCursor(content); cursor; cursor = nextCursor(content)) {
+      ({ content } = await callTool(instance.url, name, { ...args, cursor }));
       pages++;
-    } while (cursor);
+    }
+    later += await cpuMs(instance.pid) - t1;
     walks++;
   }
-  return { pages: pages / walks, perPage: (await cpuMs(instance.pid) - before) / pages };
+  return { pages: pages / walks, first: first / walks, later: later / (pages - walks) };
 }
 
 async function trivialCpu(instance: Instance): Promise<number> {
@@ -186,26 +217,51 @@ function resultSize(name: string, args: Record<string, unknown>): number {
   );
 }
 
-async function cpuFigures(runtime: string, start: () => Promise<Instance>): Promise<string> {
-  const instance = await start();
-  try {
-    for (const [name, args] of CALLS) await callTool(instance.url, name, args); // warm the JIT
-    const base = await trivialCpu(instance);
-    const rows: string[] = [];
-    for (const [name, args] of CALLS) {
-      const { pages, perPage } = await walkCpu(instance, name, args);
-      rows.push(
-        `| ${name} ${JSON.stringify(args)} | ${kib(resultSize(name, args))} | ${pages} | ` +
-          `${ms(perPage)} | ${ms(Math.max(0, perPage - base))} |`,
-      );
+/** One way to run a runtime's instance: without a cache, or with a store. */
+interface Setup {
+  label: string;
+  start: () => Promise<Instance>;
+}
+
+/**
+ * One table a runtime: for each call, CPU a page without a cache, and the
+ * first and later pages with each store; every figure minus a trivial
+ * request.
+ */
+async function cpuFigures(runtime: string, setups: Setup[]): Promise<string> {
+  const columns: Array<{ base: number; figures: WalkCpu[] }> = [];
+  for (const setup of setups) {
+    const instance = await setup.start();
+    try {
+      for (const [name, args] of CALLS) await callTool(instance.url, name, args); // warm the JIT
+      await sleep(QUIET_MS);
+      const base = await trivialCpu(instance);
+      const figures: WalkCpu[] = [];
+      for (const [name, args] of CALLS) figures.push(await walkCpu(instance, name, args));
+      columns.push({ base, figures });
+    } finally {
+      await instance.close();
     }
-    return `### CPU time a page: ${runtime}\n\n` +
-      `A trivial request (GET /) costs ${ms(base)} ms of the server's CPU.\n\n` +
-      "| call | result | pages | CPU ms a page | minus a trivial request |\n" +
-      `| --- | --- | --- | --- | --- |\n${rows.join("\n")}\n`;
-  } finally {
-    await instance.close();
   }
+  const net = (x: number, base: number) => ms(Math.max(0, x - base));
+  const rows = CALLS.map(([name, args], i) => {
+    const [plain, ...cached] = columns;
+    const p = plain.figures[i];
+    const perPage = (p.first + p.later * (p.pages - 1)) / p.pages;
+    return `| ${name} ${JSON.stringify(args)} | ${kib(resultSize(name, args))} | ${p.pages} | ` +
+      `${net(perPage, plain.base)} | ` +
+      cached.map(({ base, figures }) =>
+        `${net(figures[i].first, base)} | ${net(figures[i].later, base)}`
+      ).join(" | ") + " |";
+  });
+  const [, ...cachedSetups] = setups;
+  return `### CPU time a page: ${runtime}\n\n` +
+    `CPU ms of the server process a page, minus a trivial request (GET /: ` +
+    `${columns.map((c) => ms(c.base)).join(", ")} ms).\n\n` +
+    "| call | result | pages | no cache | " +
+    cachedSetups.map((s) => `${s.label}: first page | ${s.label}: later page`).join(" | ") +
+    " |\n" + `| --- | --- | --- | --- | ${cachedSetups.map(() => "--- | ---").join(" | ")} |\n` +
+    `${rows.join("\n")}\n`;
 }
 
 // --- Start-up --------------------------------------------------------------
@@ -265,6 +321,7 @@ async function startFigures(): Promise<string> {
 async function splitFigures(): Promise<string> {
   const { pagewise } = demoOptionsFromEnv(() => undefined);
   const pager = createResultPager(pagewise);
+  const cached = createResultPager({ ...pagewise, cache: { store: memoryStore() } });
   const rows: string[] = [];
   for (const [name, args] of CALLS.filter(([, a]) => Object.keys(a).length === 0)) {
     const scope = toolScope(name, args);
@@ -274,10 +331,22 @@ async function splitFigures(): Promise<string> {
     const tool = await cpuOf(() => TOOLS[name](args as never));
     const fresh = TOOLS[name](args as never);
     const paging = await cpuOf(() => pager.page(fresh, { scope, cursor }));
-    rows.push(`| ${name} | ${ms(tool)} | ${ms(paging)} |`);
+    // With a cache: page 1 stores the result; page 2 must not run the tool.
+    const stored = await cached.run(() => TOOLS[name](args as never), { scope });
+    const storedCursor = nextCursor(stored.content as Content);
+    let ran = 0;
+    const fromStore = await cpuOf(() =>
+      cached.run(() => (ran++, TOOLS[name](args as never)), { scope, cursor: storedCursor })
+    );
+    rows.push(
+      `| ${name} | ${ms(tool)} | ${ms(paging)} | ${
+        ran ? `not cached (ran ${ran}×)` : ms(fromStore)
+      } |`,
+    );
   }
   return "### One page in process (Deno, CPU milliseconds)\n\n" +
-    "| tool | the tool builds its result | pagewise cuts page 2 |\n| --- | --- | --- |\n" +
+    "| tool | the tool builds its result | pagewise cuts page 2 | pagewise reads page 2 " +
+    "from a memory store |\n| --- | --- | --- | --- |\n" +
     `${rows.join("\n")}\n`;
 }
 
@@ -286,9 +355,40 @@ console.log(
   `## Figures (${new Date().toISOString().slice(0, 10)}, ${navigator.hardwareConcurrency} × ` +
     `${cpu}, load average ${(await Deno.readTextFile("/proc/loadavg")).split(" ")[0]})\n`,
 );
-console.log(await bundleFigures());
-console.log(await startFigures());
-const bundle = await bundleWorker(WORKER);
-console.log(await cpuFigures("workerd (Miniflare)", () => startWorker(bundle)));
-console.log(await cpuFigures("deno serve", () => denoServe(APP)));
-console.log(await splitFigures());
+const sections = (Deno.env.get("SECTIONS") ?? "bundle,start,cpu,split").split(",");
+if (sections.includes("bundle")) console.log(await bundleFigures());
+if (sections.includes("start")) console.log(await startFigures());
+if (sections.includes("cpu")) {
+  // Upstash: a real redis-server behind the Upstash REST bridge, in this
+  // process: its work is not the server's, as Upstash's is not a Worker's.
+  const redis = await startRedis();
+  const bridge = startUpstashBridge({ redisPort: redis.port });
+  const upstash = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token };
+  try {
+    const bundle = await bundleWorker(WORKER);
+    console.log(
+      await cpuFigures("workerd (Miniflare)", [
+        { label: "no cache", start: () => startWorker(bundle) },
+        { label: "Upstash", start: () => startWorker(bundle, upstash) },
+        {
+          label: "Workers KV",
+          start: () => startWorker(bundle, {}, { kvNamespaces: ["PAGEWISE_KV"] }),
+        },
+      ]),
+    );
+    console.log(
+      await cpuFigures("deno serve", [
+        { label: "no cache", start: () => denoServe(APP) },
+        { label: "Upstash", start: () => denoServe(APP, upstash, ["--allow-net=127.0.0.1"]) },
+        {
+          label: "Deno KV",
+          start: () => denoServe(APP, { PAGEWISE_DENO_KV: ":memory:" }, ["--unstable-kv"]),
+        },
+      ]),
+    );
+  } finally {
+    await bridge.close();
+    await redis.close();
+  }
+}
+if (sections.includes("split")) console.log(await splitFigures());

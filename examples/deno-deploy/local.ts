@@ -5,7 +5,7 @@
  * @module
  */
 
-import app from "./main.ts";
+import app, { options } from "./main.ts";
 
 const port = Number(Deno.env.get("PORT") ?? 8000);
 const hostname = "127.0.0.1";
@@ -17,7 +17,14 @@ Deno.serve({
     const url = `http://${hostname}:${port}/mcp`;
     console.log(`pagewise demo: MCP server at ${url}
 Tools: search_issues, read_log, list_files, activity_report. Each, called with no arguments,
-returns far more than a client accepts (about 1-2 MB); pagewise pages it at 20,000 tokens.
+returns far more than a client accepts (about 1-2 MB); pagewise pages it at ${
+      options.pagewise.maxTokens?.toLocaleString("en-US")
+    } tokens.
+Cache: ${
+      options.cache === "off"
+        ? "off, every page re-runs its tool (PAGEWISE_DENO_KV=1 keeps results in Deno KV)"
+        : `${options.cache}, later pages read from it`
+    }.
 
 Claude Code:
   claude mcp add --transport http demo ${url}

@@ -1,7 +1,7 @@
 /**
  * The settings both examples read from their environment. Each runtime's
- * `options.ts` calls {@linkcode demoOptionsFromEnv} and adds what only it has
- * (the cache store, `waitUntil`).
+ * `options.ts` calls {@linkcode demoOptionsFromEnv}, picks its cache store
+ * and hands it to {@linkcode cacheFromEnv}.
  *
  * | variable | meaning | default |
  * | --- | --- | --- |
@@ -10,11 +10,19 @@
  * | `PAGEWISE_SECRET` | signs cursors (HMAC); every instance needs the same one | unsigned |
  * | `PAGEWISE_CURSOR_TTL` | seconds a signed cursor stays valid | no expiry |
  * | `ALLOWED_HOSTS` | host names to answer besides loopback and the platform's, comma-separated | |
+ * | `UPSTASH_REDIS_REST_URL`, `UPSTASH_REDIS_REST_TOKEN` | the cache on Upstash Redis | no cache |
+ * | `PAGEWISE_CACHE_TTL` | seconds a cached result is kept | 600 |
  *
  * @module
  */
 
-import { createPager, type PaginateOptions } from "@pagewise/mcp";
+import {
+  type CacheOptions,
+  createPager,
+  createResultPager,
+  type PageStore,
+  type PaginateOptions,
+} from "@pagewise/mcp";
 import type { DemoOptions } from "./server.ts";
 
 /** Reads one variable; `undefined` when unset. */
@@ -50,5 +58,82 @@ export function demoOptionsFromEnv(env: EnvReader, platformSuffixes: string[] = 
   }
   createPager(pagewise); // throws now, with the limit's name, when a limit is too small
   const hosts = (env("ALLOWED_HOSTS") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  return { pagewise, hosts: { hosts, suffixes: platformSuffixes } };
+  return { pagewise, hosts: { hosts, suffixes: platformSuffixes }, cache: "off" };
+}
+
+/** An Upstash Redis database's REST endpoint and token. */
+export interface UpstashSettings {
+  url: string;
+  token: string;
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * `UPSTASH_REDIS_REST_URL` and `UPSTASH_REDIS_REST_TOKEN` (the database's
+ * REST API, from console.upstash.com): both or neither. The URL must be
+ * https, except on loopback (a local test server), so that the token never
+ * crosses a network in clear.
+ */
+export function upstashFromEnv(env: EnvReader): UpstashSettings | undefined {
+  const url = env("UPSTASH_REDIS_REST_URL")?.trim();
+  const token = env("UPSTASH_REDIS_REST_TOKEN")?.trim();
+  if (!url && !token) return undefined;
+  if (!url || !token) {
+    const missing = url ? "UPSTASH_REDIS_REST_TOKEN" : "UPSTASH_REDIS_REST_URL";
+    throw new Error(
+      `${missing} is missing: set both UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN ` +
+        "(the database's REST API in the Upstash console), or neither.",
+    );
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(
+      `UPSTASH_REDIS_REST_URL must be a URL such as https://NAME.upstash.io; got ${
+        JSON.stringify(url)
+      }.`,
+    );
+  }
+  if (
+    parsed.protocol !== "https:" && !(parsed.protocol === "http:" && LOOPBACK.has(parsed.hostname))
+  ) {
+    throw new Error(
+      `UPSTASH_REDIS_REST_URL must use https (http only on loopback); got ${JSON.stringify(url)}.`,
+    );
+  }
+  return { url, token };
+}
+
+/**
+ * Switches the cache on in `options`: results in `store`, kept
+ * `PAGEWISE_CACHE_TTL` seconds (default 600); `label` says which store, for
+ * logs. Store failures are logged: the cache never fails a call (a failed
+ * read re-runs the tool, a failed write leaves the next page to do the same),
+ * so without a log nobody would notice that it is not working.
+ *
+ * No `identify`: pagewise keys each result by the request's auth token, else
+ * its MCP session id. This demo has neither (no auth, stateless), so a cached
+ * result is shared by every caller that holds one of its cursors, which is
+ * safe only because every caller gets the same results. A server whose tools
+ * answer per user must authenticate its callers (or pass `identify`).
+ */
+export function useCache(
+  options: DemoOptions,
+  env: EnvReader,
+  store: PageStore,
+  label: string,
+): void {
+  const cache: CacheOptions = { store, ttlSeconds: integer(env, "PAGEWISE_CACHE_TTL") ?? 600 };
+  options.pagewise.cache = cache;
+  options.pagewise.onEvent = (event) => {
+    if (event.type === "cache_error" || event.type === "cache_timeout") {
+      // Not the key: it holds the caller's identity (an auth token, on a server that has one).
+      const why = event.type === "cache_error" ? String(event.error) : `${event.timeoutMs} ms`;
+      console.warn(`pagewise cache (${label}): ${event.op} failed: ${why}`);
+    }
+  };
+  options.cache = label;
+  createResultPager(options.pagewise); // throws now, naming the option, on a bad TTL
 }

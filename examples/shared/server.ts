@@ -18,10 +18,12 @@ import { registerTools } from "./tools.ts";
 
 /** What a runtime's wiring passes to {@linkcode handleRequest}. */
 export interface DemoOptions {
-  /** pagewise's options: page limits, cursor secret (and, soon, the cache). */
+  /** pagewise's options: page limits, cursor secret, the cache. */
   pagewise: PaginateOptions;
   /** Which hosts to answer besides loopback. */
   hosts: HostPolicy;
+  /** Which cache store serves later pages, for people: `off` without one. */
+  cache: string;
 }
 
 /** A fresh server for one request: nothing survives between pages. */
@@ -32,6 +34,8 @@ export function createServer(pagewise: PaginateOptions): McpServer {
   return server;
 }
 
+// One handler for each options object: one in all for Deno, one a request for
+// a Worker with the cache (its `waitUntil` belongs to the request).
 const handlers = new WeakMap<PaginateOptions, ReturnType<typeof createMcpHandler>>();
 
 function mcpHandler(pagewise: PaginateOptions) {

@@ -134,6 +134,21 @@ export const TOOLS: Record<string, (args: Record<string, never>) => ToolOutput> 
   activity_report: activityReport,
 };
 
+/**
+ * How many times each tool has run in this instance. Nothing serves it: the
+ * tests read it (through a wrapper of their own) to see the cache at work.
+ */
+export const toolRuns: Record<string, number> = Object.fromEntries(
+  Object.keys(TOOLS).map((name) => [name, 0]),
+);
+
+function counted<A>(name: string, tool: (args: A) => ToolOutput): (args: A) => ToolOutput {
+  return (args) => {
+    toolRuns[name]++;
+    return tool(args);
+  };
+}
+
 /** Registers the four tools on `server`. */
 export function registerTools(server: McpServer): void {
   server.registerTool("search_issues", {
@@ -145,7 +160,7 @@ export function registerTools(server: McpServer): void {
       label: z.string().default("").describe("Only issues with this label, e.g. bug."),
     }),
     annotations: { readOnlyHint: true },
-  }, (args: SearchArgs) => searchIssues(args));
+  }, counted("search_issues", (args: SearchArgs) => searchIssues(args)));
 
   server.registerTool("read_log", {
     description: "Read the API service's log (about 2 MB), or only its lines that contain a " +
@@ -154,7 +169,7 @@ export function registerTools(server: McpServer): void {
       contains: z.string().default("").describe("Only lines with this text; empty for all."),
     }),
     annotations: { readOnlyHint: true },
-  }, (args: LogArgs) => readLog(args));
+  }, counted("read_log", (args: LogArgs) => readLog(args)));
 
   server.registerTool("list_files", {
     description: "List every file and directory of the acme/widgets checkout (12,000 entries) " +
@@ -163,7 +178,7 @@ export function registerTools(server: McpServer): void {
       path: z.string().default("").describe("A folder, e.g. packages/core; empty for all."),
     }),
     annotations: { readOnlyHint: true },
-  }, (args: FilesArgs) => listFiles(args));
+  }, counted("list_files", (args: FilesArgs) => listFiles(args)));
 
   server.registerTool("activity_report", {
     description: "A weekly report of issue activity: a summary, a PNG chart, and every issue " +
@@ -173,5 +188,5 @@ export function registerTools(server: McpServer): void {
         .describe(`The last N weeks; all ${WEEKS.length} by default.`),
     }),
     annotations: { readOnlyHint: true },
-  }, (args: ReportArgs) => activityReport(args));
+  }, counted("activity_report", (args: ReportArgs) => activityReport(args)));
 }

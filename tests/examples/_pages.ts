@@ -66,14 +66,24 @@ export function nextCursor(result: Result): string | undefined {
   return /\[Output cut: [^\]]*cursor="([^"]+)"[^\]]*\]$/.exec(note)?.[1];
 }
 
+/** Options of {@linkcode walk}. */
+export interface WalkOptions {
+  /** Stop with an error after this many pages. Default 500. */
+  maxPages?: number;
+  /** Runs between the first page and the second. */
+  afterFirstPage?: () => Promise<unknown>;
+}
+
 /** Every page of one call, first to last, as a model would follow them. */
 export async function walk(
   connection: Connection,
   name: string,
   args: Record<string, unknown> = {},
-  maxPages = 500,
+  { maxPages = 500, afterFirstPage }: WalkOptions = {},
 ): Promise<Result[]> {
   const pages = [await connection.call(name, args)];
+  if (pages[0].isError) throw new Error(`${name}: page 1 is an error: ${texts(pages[0])}`);
+  await afterFirstPage?.();
   const seen = new Set<string>();
   for (let cursor = nextCursor(pages[0]); cursor; cursor = nextCursor(pages.at(-1)!)) {
     if (seen.has(cursor)) throw new Error(`${name}: cursor ${cursor} came back: no progress`);

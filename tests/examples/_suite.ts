@@ -1,9 +1,17 @@
 /**
- * The checks every runtime's example must pass, run against a live instance.
+ * The checks every runtime's example must pass, run against a live instance,
+ * and the reference walk they are compared with.
+ *
+ * A full walk of the four tools is 124 pages, and counting each page with
+ * three tokenizers costs as much as walking it: so the Deno example's walk is
+ * made once per test process ({@linkcode denoWalks}) and checked against the
+ * limits and the tools' output once; every other walk must equal it page for
+ * page (the cursors in it included, so each runtime accepts the other's).
  */
 import assert from "node:assert/strict";
 import { TOOLS } from "../../examples/shared/tools.ts";
-import { connect, overLimits, rebuild, walk } from "./_pages.ts";
+import { denoServe } from "../support/deno_serve.ts";
+import { connect, type Connection, overLimits, rebuild, type Result, walk } from "./_pages.ts";
 import { INITIALIZE, MCP_POST, rawRequest } from "./_http.ts";
 
 /** The demo's default page limits (examples/shared/env.ts). */
@@ -12,40 +20,92 @@ export const LIMITS = { maxTokens: 20_000, maxChars: 50_000 };
 /** The tools called with no arguments: each is paged. */
 export const TOOL_NAMES = Object.keys(TOOLS);
 
-/**
- * Steps: an SDK client lists the tools and walks every page of each; every
- * page is within the limits by three real tokenizers, and the pages rebuild
- * the tool's output exactly.
- */
-export async function walkEveryTool(
-  t: Deno.TestContext,
+/** The Deno example's entry point, from the repository root. */
+export const APP = "examples/deno-deploy/main.ts";
+
+/** A tool and its arguments. */
+export type Call = [name: string, args: Record<string, unknown>];
+
+/** Every page of each call, by `callName`. */
+export type Walks = Record<string, Result[]>;
+
+/** How a call is named in steps and in {@linkcode Walks}. */
+export const callName = ([name, args]: Call): string =>
+  Object.keys(args).length ? `${name} ${JSON.stringify(args)}` : name;
+
+/** Every page of each call (default: each tool with no arguments) through one client. */
+export async function walkAll(
   url: string,
   sdk: "v1" | "v2",
-): Promise<void> {
+  calls: Call[] = TOOL_NAMES.map((name) => [name, {}]),
+): Promise<Walks> {
   const connection = await connect(url, sdk);
   try {
-    await t.step("tools/list offers the four tools, each with an optional cursor", async () => {
-      const tools = await connection.tools();
-      assert.deepEqual(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
-      for (const tool of tools) assert.ok("cursor" in (tool.inputSchema.properties ?? {}));
-    });
-    for (const name of TOOL_NAMES) {
-      await t.step(
-        `${name}: every page within the limits, the pages rebuild its output`,
-        async () => {
-          const pages = await walk(connection, name);
-          assert.ok(pages.length > 2, `${name} gave ${pages.length} pages: not a paging test`);
-          pages.forEach((page, i) =>
-            assert.deepEqual(overLimits(page, LIMITS), [], `page ${i + 1}`)
-          );
-          const full = await TOOLS[name]({});
-          assert.deepEqual(rebuild(pages, full), full.content);
-        },
-      );
-    }
+    const walks: Walks = {};
+    for (const call of calls) walks[callName(call)] = await walk(connection, ...call);
+    return walks;
   } finally {
     await connection.close();
   }
+}
+
+let reference: Promise<Walks> | undefined;
+
+/**
+ * Every page of each tool called with no arguments, from the Deno example
+ * under `deno serve` through an SDK v1 client: walked once per test process.
+ */
+export function denoWalks(): Promise<Walks> {
+  reference ??= (async () => {
+    const app = await denoServe(APP);
+    try {
+      return await walkAll(app.url, "v1");
+    } finally {
+      await app.close();
+    }
+  })();
+  return reference;
+}
+
+/**
+ * Steps: every page of each walk is within the limits by three real
+ * tokenizers, and the pages rebuild the tool's output exactly.
+ */
+export async function checkWalks(t: Deno.TestContext, walks: Walks): Promise<void> {
+  for (const name of TOOL_NAMES) {
+    await t.step(`${name}: every page within the limits, the pages rebuild its output`, () => {
+      const pages = walks[name];
+      assert.ok(pages.length > 2, `${name} gave ${pages.length} pages: not a paging test`);
+      pages.forEach((page, i) => assert.deepEqual(overLimits(page, LIMITS), [], `page ${i + 1}`));
+      const full = TOOLS[name]({});
+      assert.deepEqual(rebuild(pages, full), full.content);
+    });
+  }
+}
+
+/** Steps: each tool's walk through `connection` equals `expected`'s, page for page. */
+export async function checkSameWalks(
+  t: Deno.TestContext,
+  connection: Connection,
+  expected: Walks,
+  source: string,
+): Promise<void> {
+  for (const name of TOOL_NAMES) {
+    await t.step(`${name}: every page equals ${source}'s`, async () => {
+      const pages = await walk(connection, name);
+      assert.equal(pages.length, expected[name].length, "pages");
+      pages.forEach((page, i) => assert.deepEqual(page, expected[name][i], `page ${i + 1}`));
+    });
+  }
+}
+
+/** Step: tools/list offers the four tools, each with an optional cursor. */
+export async function checkToolList(t: Deno.TestContext, connection: Connection): Promise<void> {
+  await t.step("tools/list offers the four tools, each with an optional cursor", async () => {
+    const tools = await connection.tools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), [...TOOL_NAMES].sort());
+    for (const tool of tools) assert.ok("cursor" in (tool.inputSchema.properties ?? {}));
+  });
 }
 
 /** Steps: the HTTP face as the wire sees it (forged Host headers need raw HTTP). */

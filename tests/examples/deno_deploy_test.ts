@@ -1,22 +1,24 @@
 import { denoServe } from "../support/deno_serve.ts";
-import { checkHttpFace, walkEveryTool } from "./_suite.ts";
+import { connect } from "./_pages.ts";
+import { APP, checkHttpFace, checkToolList, checkWalks, denoWalks } from "./_suite.ts";
 
-const APP = "examples/deno-deploy/main.ts";
-
-Deno.test("Deno example under deno serve: HTTP face", async (t) => {
+Deno.test("Deno example under deno serve: HTTP face and tool list", async (t) => {
   const app = await denoServe(APP);
   try {
     await checkHttpFace(t, app.url, "pagewise-demo.deno.dev");
+    const connection = await connect(app.url, "v1");
+    try {
+      await checkToolList(t, connection);
+    } finally {
+      await connection.close();
+    }
   } finally {
     await app.close();
   }
 });
 
+// The walk is shared with the Worker's tests (see _suite.ts): they compare
+// their pages with it, this test checks it.
 Deno.test("Deno example under deno serve: SDK v1 client walks every page of each tool", async (t) => {
-  const app = await denoServe(APP);
-  try {
-    await walkEveryTool(t, app.url, "v1");
-  } finally {
-    await app.close();
-  }
+  await checkWalks(t, await denoWalks());
 });

@@ -13,13 +13,17 @@ export interface Instance {
   close(): Promise<void>;
 }
 
-/** Starts `deno serve` on `entry` (a path from the repository root) with `env` added. */
+/**
+ * Starts `deno serve --allow-env` on `entry` (a path from the repository
+ * root) with `env` added and `flags` (more permissions) given.
+ */
 export async function denoServe(
   entry: string,
   env: Record<string, string> = {},
+  flags: string[] = [],
 ): Promise<Instance> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["serve", "--allow-env", "--host", "127.0.0.1", "--port", "0", entry],
+    args: ["serve", "--allow-env", ...flags, "--host", "127.0.0.1", "--port", "0", entry],
     env: { NO_COLOR: "1", ...env },
     stdin: "null",
     stdout: "piped",

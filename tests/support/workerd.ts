@@ -17,21 +17,36 @@ export interface Bundle {
 const WRANGLER = "npm:wrangler@4.86.0"; // the last wrangler for Node 20; keep in step with deno.json
 const bundles = new Map<string, Promise<Bundle>>();
 
-/** Bundles the Worker in `folder` (a path from the repository root) once per test process. */
-export function bundleWorker(folder: string): Promise<Bundle> {
-  let bundle = bundles.get(folder);
+/**
+ * Bundles the Worker in `folder` (a path from the repository root) once per
+ * test process, with its wrangler.jsonc; `entry` (a path from `folder`)
+ * bundles another module in place of its `main`.
+ */
+export function bundleWorker(folder: string, entry?: string): Promise<Bundle> {
+  const key = `${folder}\u0000${entry ?? ""}`;
+  let bundle = bundles.get(key);
   if (!bundle) {
-    bundle = build(folder);
-    bundles.set(folder, bundle);
+    bundle = build(folder, entry);
+    bundles.set(key, bundle);
   }
   return bundle;
 }
 
-async function build(folder: string): Promise<Bundle> {
+async function build(folder: string, entry: string | undefined): Promise<Bundle> {
   const outdir = await Deno.makeTempDir({ prefix: "pagewise-worker-" });
   try {
     const run = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", WRANGLER, "deploy", "--dry-run", "--outdir", outdir],
+      args: [
+        "run",
+        "-A",
+        WRANGLER,
+        "deploy",
+        // With a script given, wrangler reads wrangler.jsonc only when told to.
+        ...(entry ? [entry, "--config", "wrangler.jsonc"] : []),
+        "--dry-run",
+        "--outdir",
+        outdir,
+      ],
       cwd: folder,
       env: { WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", CI: "1" },
       stdin: "null",
@@ -46,7 +61,7 @@ async function build(folder: string): Promise<Bundle> {
     const config = await Deno.readTextFile(`${folder}/wrangler.jsonc`);
     const date = /"compatibility_date"\s*:\s*"([\d-]+)"/.exec(config)?.[1];
     if (!date) throw new Error(`${folder}/wrangler.jsonc has no compatibility_date`);
-    const main = /"main"\s*:\s*"([^"]+)"/.exec(config)?.[1] ?? "index.ts";
+    const main = entry ?? /"main"\s*:\s*"([^"]+)"/.exec(config)?.[1] ?? "index.ts";
     const name = main.replace(/^.*\//, "").replace(/\.[cm]?[jt]s$/, ".js");
     return { script: await Deno.readTextFile(`${outdir}/${name}`), compatibilityDate: date };
   } finally {
@@ -54,10 +69,17 @@ async function build(folder: string): Promise<Bundle> {
   }
 }
 
+/** Bindings beside the vars. */
+export interface WorkerBindings {
+  /** KV namespaces to bind, by binding name (each empty, held by Miniflare in memory). */
+  kvNamespaces?: string[];
+}
+
 /** Serves `bundle` in a fresh workerd with `vars` as its environment. */
 export async function startWorker(
   bundle: Bundle,
   vars: Record<string, string> = {},
+  bindings: WorkerBindings = {},
 ): Promise<Instance & { miniflare: Miniflare }> {
   const miniflare = new Miniflare({
     // Given as contents: workerd refuses module paths outside its working directory.
@@ -67,6 +89,7 @@ export async function startWorker(
     port: 0,
     cf: false,
     bindings: vars,
+    kvNamespaces: bindings.kvNamespaces,
   });
   let ready: URL;
   try {
