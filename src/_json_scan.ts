@@ -82,39 +82,69 @@ function isHex(c: number): boolean {
   return c < 128 && HEX[c] === 1;
 }
 
-/** A run of characters that need no look inside a string: no quote, backslash or control. */
-// deno-lint-ignore no-control-regex -- control characters are what JSON strings may not hold
-const PLAIN_RUN = /[^"\\\u0000-\u001f]*/y;
 /**
- * Characters of a string looked at one by one before the rest of a run is
- * handed to PLAIN_RUN: a call costs about as much as a few dozen characters,
- * so short strings (keys, most values) never make one.
+ * Characters of a string looked at one by one before the rest of it is left
+ * to native code (a fixed cost of about a few dozen characters), so short
+ * strings (keys, most values) stay in the loop.
  */
-const ONE_BY_ONE = 64;
+export const ONE_BY_ONE = 64;
+/** Longest piece of a string JSON.parse checks at once (its copy is the only memory it takes). */
+export const CHUNK = 1 << 16;
 
 /**
- * The end of the run of plain characters from `i`: native code, much faster
- * than a loop on long strings. `i` when the RegExp cannot run (compiling one
- * needs stack the caller may not have left); the loop then goes on alone.
+ * The rest of a long string from `i` (not inside an escape): the offset after
+ * its closing quote, or -1 when it is invalid, found by indexOf and checked by
+ * JSON.parse itself (which accepts exactly what it accepts), a piece at a
+ * time. NaN when native code could not run (no stack left): the caller's loop
+ * goes on from `i`.
  */
-function skipPlainRun(text: string, i: number): number {
-  try {
-    PLAIN_RUN.lastIndex = i;
-    return PLAIN_RUN.test(text) ? PLAIN_RUN.lastIndex : i;
-  } catch {
-    return i;
+function skipLongString(text: string, i: number): number {
+  let quote = i;
+  for (;;) {
+    quote = text.indexOf('"', quote);
+    if (quote < 0) return -1;
+    if (isEscaped(text, i, quote)) quote++;
+    else break;
   }
+  try {
+    for (let from = i; from < quote;) {
+      const to = from + CHUNK < quote ? cutBeforeEscape(text, from, from + CHUNK) : quote;
+      JSON.parse('"' + text.slice(from, to) + '"');
+      from = to;
+    }
+  } catch (error) {
+    return error instanceof SyntaxError ? -1 : NaN;
+  }
+  return quote + 1;
 }
-// Compiled now, while there is stack to spare.
-skipPlainRun("ab", 0);
-skipPlainRun("ab", 0);
+
+/** Whether the character at `at` is escaped: an odd run of backslashes before it, from `from`. */
+function isEscaped(text: string, from: number, at: number): boolean {
+  let k = at - 1;
+  while (k >= from && text.charCodeAt(k) === BACKSLASH) k--;
+  return (at - 1 - k) % 2 === 1;
+}
+
+/** `cut`, or the start of the escape it would split (escapes are at most 6 characters). */
+function cutBeforeEscape(text: string, from: number, cut: number): number {
+  for (let p = cut - 1; p >= from && p > cut - 6; p--) {
+    if (text.charCodeAt(p) !== BACKSLASH) continue;
+    // The nearest backslash: the second of "\\" ends before the cut; else an escape starts here.
+    if (isEscaped(text, from, p)) return cut;
+    return p + (text.charCodeAt(p + 1) === 0x75 ? 6 : 2) > cut ? p : cut;
+  }
+  return cut;
+}
 
 /** The offset after the string literal opening at `pos`, or -1 when it is invalid. */
 function skipString(text: string, pos: number): number {
   let i = pos + 1;
-  let runAt = i + ONE_BY_ONE;
+  let nativeAt = i + ONE_BY_ONE;
   for (;;) {
-    if (i === runAt) i = skipPlainRun(text, i);
+    if (i === nativeAt) {
+      const end = skipLongString(text, i);
+      if (end === end) return end; // not NaN
+    }
     const c = text.charCodeAt(i);
     // Letters and most other characters first: one comparison each.
     if (c > BACKSLASH || (c > QUOTE && c < BACKSLASH) || c === SPACE || c === 0x21) {
@@ -136,7 +166,8 @@ function skipString(text: string, pos: number): number {
     } else {
       return -1;
     }
-    runAt = i + ONE_BY_ONE;
+    // An escape can jump past nativeAt: hand over at the next character.
+    if (i > nativeAt) nativeAt = i;
   }
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { type Container, scanJson } from "../src/_json_scan.ts";
+import { CHUNK, type Container, ONE_BY_ONE, scanJson } from "../src/_json_scan.ts";
 import { runSourceInNode } from "./support/node.ts";
 
 /**
@@ -359,6 +359,30 @@ Deno.test("long strings are accepted exactly as JSON.parse accepts them, and spa
   );
 });
 
+Deno.test("strings longer than one native check are cut between escapes, never inside one", () => {
+  const escapes = [
+    "\\u00e9",
+    "\\\\",
+    '\\"',
+    "\\n",
+    "\\ud83d\\ude00",
+    '\\\\\\"',
+    "\\u12",
+    "\\x",
+    "\u0001",
+  ];
+  for (const escape of escapes) {
+    for (let shift = -8; shift <= 8; shift++) {
+      // The native check starts ONE_BY_ONE characters in and cuts every CHUNK characters.
+      const content = "a".repeat(ONE_BY_ONE + CHUNK + shift) + escape + "b".repeat(10);
+      const text = `["${content}", 1]`;
+      const index = scanJson(text);
+      assert.equal(index !== undefined, parses(text), `${escape} at ${shift}`);
+      if (index) assert.equal(index.containers[0].end(0), content.length + 3);
+    }
+  }
+});
+
 Deno.test("accepts exactly what JSON.parse accepts: edge cases of the grammar", () => {
   const cases = [
     // numbers
@@ -606,6 +630,36 @@ Deno.test("scanning needs no more stack for a million levels than for one", () =
     () => scanJson(longStrings)!.containers[0].count,
   ]);
   for (const needed of deeps) assert.ok(needed <= shallow + 16, `${needed} > ${shallow} + 16`);
+});
+
+Deno.test("with the stack nearly used up, scanning answers right or throws a RangeError, never wrong", () => {
+  const texts = [
+    JSON.stringify(Array.from({ length: 20 }, () => "text\n".repeat(200))),
+    JSON.stringify(["a".repeat(CHUNK * 2) + "\u00e9"]),
+    '{"a": [1, {"b": "' + "x".repeat(500) + '"}]}',
+  ];
+  const expected = texts.map((text) => scanJson(text)!.containers[0].count);
+  let levels = 0;
+  const dive = (): void => {
+    try {
+      dive();
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+    // Only the levels nearest the limit are of interest.
+    if (++levels > 400) return;
+    texts.forEach((text, i) => {
+      let count: number | undefined;
+      try {
+        count = scanJson(text)?.containers[0].count ?? -1;
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        return;
+      }
+      assert.equal(count, expected[i], `text ${i}, ${levels} levels above the limit`);
+    });
+  };
+  dive();
 });
 
 Deno.test("under Node (which has the __proto__ setter), __proto__ keys are indexed like any other", async () => {
