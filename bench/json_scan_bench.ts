@@ -84,6 +84,33 @@ for (
   });
 }
 
+// Long strings: what file and blob tools return.
+{
+  const line = "The quick brown fox jumps over the lazy dog; pack my box with five dozen jugs.\n";
+  const next = random(3);
+  const files = Array.from({ length: 200 }, (_, i) => ({
+    path: `/usr/share/doc/file${i}.txt`,
+    content: line.repeat(120),
+  }));
+  const blobs = Array.from({ length: 50 }, (_, i) => ({
+    name: `blob${i}.bin`,
+    data: btoa(String.fromCharCode(...Array.from({ length: 30_000 }, () => (next() * 256) | 0))),
+  }));
+  for (
+    const [label, value] of [["file contents", { files }], ["base64 blobs", { blobs }]] as const
+  ) {
+    const text = JSON.stringify(value, null, 2);
+    const group = `scan ${label} (${(text.length / 1e6).toFixed(1)} MB)`;
+    const options = { n: 30, warmup: 60 };
+    Deno.bench(`JSON.parse`, { group, baseline: true, ...options }, () => {
+      JSON.parse(text);
+    });
+    Deno.bench(`scanJson`, { group, ...options }, () => {
+      if (!scanJson(text)) throw new Error("rejected");
+    });
+  }
+}
+
 for (const [label, bytes] of [["1 KB", 1_000], ["10 KB", 10_000], ["1 MB", 1_000_000]] as const) {
   const value = records(bytes, 2);
   // A Date per record sends the value down the iterative path.
