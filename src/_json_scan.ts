@@ -89,16 +89,16 @@ function isHex(c: number): boolean {
  */
 export const ONE_BY_ONE = 64;
 /** Longest piece of a string JSON.parse checks at once (its copy is the only memory it takes). */
-export const CHUNK = 1 << 16;
+export const CHUNK = 1 << 20;
 
 /**
- * The rest of a long string from `i` (not inside an escape): the offset after
- * its closing quote, or -1 when it is invalid, found by indexOf and checked by
- * JSON.parse itself (which accepts exactly what it accepts), a piece at a
- * time. NaN when native code could not run (no stack left): the caller's loop
- * goes on from `i`.
+ * The rest of the long string opening at `open`, from `i` (not inside an
+ * escape): the offset after its closing quote, or -1 when it is invalid,
+ * found by indexOf and checked by JSON.parse itself (which accepts exactly
+ * what it accepts), a piece at a time. NaN when native code could not run (no
+ * stack left): the caller's loop goes on from `i`.
  */
-function skipLongString(text: string, i: number): number {
+function skipLongString(text: string, open: number, i: number): number {
   let quote = i;
   for (;;) {
     quote = text.indexOf('"', quote);
@@ -107,10 +107,15 @@ function skipLongString(text: string, i: number): number {
     else break;
   }
   try {
-    for (let from = i; from < quote;) {
-      const to = from + CHUNK < quote ? cutBeforeEscape(text, from, from + CHUNK) : quote;
-      JSON.parse('"' + text.slice(from, to) + '"');
-      from = to;
+    if (quote - open < CHUNK) {
+      // The literal itself: a slice is a view, so nothing is copied to check it.
+      JSON.parse(text.slice(open, quote + 1));
+    } else {
+      for (let from = i; from < quote;) {
+        const to = from + CHUNK < quote ? cutBeforeEscape(text, from, from + CHUNK) : quote;
+        JSON.parse('"' + text.slice(from, to) + '"');
+        from = to;
+      }
     }
   } catch (error) {
     return error instanceof SyntaxError ? -1 : NaN;
@@ -142,7 +147,7 @@ function skipString(text: string, pos: number): number {
   let nativeAt = i + ONE_BY_ONE;
   for (;;) {
     if (i === nativeAt) {
-      const end = skipLongString(text, i);
+      const end = skipLongString(text, pos, i);
       if (end === end) return end; // not NaN
     }
     const c = text.charCodeAt(i);
