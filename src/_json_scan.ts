@@ -108,7 +108,7 @@ function skipLongString(text: string, open: number, i: number): number {
   }
   try {
     if (quote - open < CHUNK) {
-      // The literal itself: a slice is a view, so nothing is copied to check it.
+      // The literal itself: a slice is a view, so there is no concatenation to copy first.
       JSON.parse(text.slice(open, quote + 1));
     } else {
       for (let from = i; from < quote;) {
