@@ -426,7 +426,7 @@ function scanFrom(
         }
       }
       if (cost + price > limit) {
-        return fitInsideRun(text, runStart, i, weights, limit, cost, context);
+        return fitInsideRun(text, runStart, i, weights, limit, ascii, table, context);
       }
       ascii += price;
       cost = ascii + table;
@@ -508,16 +508,18 @@ function fitInsideRun(
   runEnd: number,
   weights: Weights,
   limit: number,
-  before: number,
+  ascii: number,
+  table: number,
   context: number,
 ): Scan {
   let lo = runStart;
-  let loCost = before;
+  let loCost = ascii + table;
   let hi = runEnd - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    const cost = before +
-      scanFrom(text, runStart, mid, weights, Infinity, undefined, context).cost;
+    // Summed in the order of a scan that ends at `mid`, to the last bit.
+    const cost = ascii + scanFrom(text, runStart, mid, weights, Infinity, undefined, context).cost +
+      table;
     if (cost <= limit) {
       lo = mid;
       loCost = cost;

@@ -46,7 +46,7 @@ export const DISCOUNTS: Readonly<Record<string, number>> = {
   latin: 0.0012,
   cyrillic: 0,
   arabic: 0.0169,
-  hebrew: 0.0357,
+  hebrew: 0.0356,
   devanagari: 0.0286,
   bengali: 0.5,
   han: 0,

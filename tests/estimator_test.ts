@@ -47,6 +47,12 @@ Deno.test("the table gives sampled code points the tokenizers' own prices, alone
         assert.ok(ALONE[k + t] + START[k + t] >= real.afterSpace[t], `${at} spaced`);
         return;
       }
+      if (cp >= 0x20000 && cp < 0x40000) {
+        // Rare Han: the dearest prices of the code point's 256-code-point page.
+        assert.ok(ALONE[k + t] >= real.alone[t], `${at} alone`);
+        assert.ok(ALONE[k + t] + START[k + t] >= real.afterSpace[t], `${at} spaced`);
+        return;
+      }
       assert.equal(ALONE[k + t], Math.min(255, real.alone[t]), `${at} alone`);
       assert.equal(START[k + t], Math.max(0, real.afterSpace[t] - real.alone[t]), `${at} spaced`);
     });
