@@ -2,35 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { MAX_DEPTH, NATIVE_DEPTH, serializeValue } from "../src/_serialize.ts";
 import { runSourceInNode } from "./support/node.ts";
-
-/**
- * For each task, how many frames of a small recursive function must still
- * fit on the stack for it to run: it is tried at every level while a
- * recursion that exhausted the stack unwinds. Infinity: it never ran.
- */
-function headroomNeeded(tasks: Array<() => unknown>): number[] {
-  const needed = tasks.map(() => Infinity);
-  let bottom = -1;
-  const dive = (level: number): void => {
-    try {
-      dive(level + 1);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      if (bottom < 0) bottom = level;
-    }
-    for (let i = 0; i < tasks.length; i++) {
-      if (needed[i] !== Infinity) continue;
-      try {
-        tasks[i]();
-        needed[i] = bottom - level;
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-      }
-    }
-  };
-  dive(0);
-  return needed;
-}
+import { headroomNeeded } from "./support/stack.ts";
 
 const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 
