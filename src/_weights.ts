@@ -49,7 +49,7 @@ export const DISCOUNTS: Readonly<Record<string, number>> = {
   hebrew: 0.0356,
   devanagari: 0.0286,
   bengali: 0.5,
-  han: 0,
+  han: 0.1048,
   ethiopic: 0.5,
   syllabics: 0,
 };
