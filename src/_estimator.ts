@@ -543,9 +543,17 @@ export const DEFAULT_WEIGHTS: Weights = makeWeights(
 // length 0 (all weights are non-negative), so its price per character is
 // largest at length 1 or in the limit: both are checked, with case changes
 // counted at their most (one per two letters).
-function asciiPerChar(w: Float64Array, letters: boolean, digits: boolean, other: boolean): number {
-  // A letter run next to a non-ASCII code point is a fragment (never in base64url).
-  const fragment = other ? 1 : 0;
+function asciiPerChar(
+  w: Float64Array,
+  letters: boolean,
+  digits: boolean,
+  other: boolean,
+  nonAscii: boolean,
+): number {
+  // Next to non-ASCII code points, a letter run is a fragment and a space
+  // carries the start price of the code point after it.
+  const fragment = nonAscii ? 1 : 0;
+  const start = nonAscii ? Math.max(...START) : 0;
   let most = 0;
   const per = (f: (n: number) => number) => {
     for (let n = 1; n <= 64; n++) most = Math.max(most, f(n) / n);
@@ -578,7 +586,6 @@ function asciiPerChar(w: Float64Array, letters: boolean, digits: boolean, other:
     }
     // The start price of the code point after a space or tab run is counted
     // on the run's last character.
-    const start = Math.max(...START);
     for (let n = 1; n <= 64; n++) most = Math.max(most, (w[TAB] + w[TAB + 1] * n + start) / n);
     most = Math.max(most, w[TAB + 1]);
     most = Math.max(most, w[SPACE_SINGLE] + start);
@@ -609,13 +616,13 @@ function asciiPerChar(w: Float64Array, letters: boolean, digits: boolean, other:
  */
 export const MAX_TOKENS_PER_CODE_UNIT: number = Math.ceil(
   Math.max(
-    asciiPerChar(DEFAULT_WEIGHTS.ascii, true, true, true),
+    asciiPerChar(DEFAULT_WEIGHTS.ascii, true, true, true, true),
     MAX_ALONE_BMP,
     MAX_ALONE_ASTRAL / 2,
   ),
 );
 
-const BASE64URL_PER_CHAR = asciiPerChar(DEFAULT_WEIGHTS.ascii, true, true, false);
+const BASE64URL_PER_CHAR = asciiPerChar(DEFAULT_WEIGHTS.ascii, true, true, false, false);
 
 /**
  * The most tokens `estimateTokens` counts for any base64url string (letters,
@@ -637,12 +644,13 @@ export function cursorTokens(length: number): number {
 /**
  * A bound on the tokens {@linkcode scan} counts per character of text that
  * is all ASCII (the dearest ASCII price per character, as for
- * {@linkcode MAX_TOKENS_PER_CODE_UNIT}): what proves a short ASCII text fits
- * without estimating it.
+ * {@linkcode MAX_TOKENS_PER_CODE_UNIT}, without what only a non-ASCII
+ * neighbour adds): what proves a short ASCII text fits without estimating it.
  */
 export const MAX_TOKENS_PER_ASCII_UNIT: number = asciiPerChar(
   DEFAULT_WEIGHTS.ascii,
   true,
   true,
   true,
+  false,
 );

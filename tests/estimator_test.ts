@@ -5,6 +5,7 @@ import {
   categoryOf,
   cursorTokens,
   DEFAULT_WEIGHTS,
+  MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
 } from "../src/_estimator.ts";
@@ -71,6 +72,28 @@ Deno.test("no string costs more than MAX_TOKENS_PER_CODE_UNIT per code unit", ()
     }),
     { numRuns: 3_000 },
   );
+});
+
+Deno.test("no ASCII text costs more than MAX_TOKENS_PER_ASCII_UNIT per character", () => {
+  const ascii = fc.string({
+    unit: fc.oneof(
+      fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
+      fc.constantFrom(...'aZ0 \n\t.-_{"qX'),
+    ),
+    maxLength: 200,
+  });
+  fc.assert(
+    fc.property(ascii, (text) => {
+      const cost = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+      assert.ok(cost <= text.length * MAX_TOKENS_PER_ASCII_UNIT + 1e-9, JSON.stringify(text));
+    }),
+    { numRuns: 3_000 },
+  );
+  for (const unit of ["\t", "\t ", "aB", "qX", "1", "1-", " \t", "\n "]) {
+    const text = unit.repeat(50);
+    const cost = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+    assert.ok(cost <= text.length * MAX_TOKENS_PER_ASCII_UNIT + 1e-9, JSON.stringify(text));
+  }
 });
 
 Deno.test("MAX_TOKENS_PER_CODE_UNIT is reached: one code unit costs that much", () => {
