@@ -198,6 +198,19 @@ async function trivialCpu(instance: Instance): Promise<number> {
   return (await cpuMs(instance.pid) - before) / n;
 }
 
+/**
+ * A tools/call whose result is tiny (a search that finds nothing): what
+ * every MCP request costs before any paging, the floor of a page.
+ */
+async function smallCallCpu(instance: Instance): Promise<number> {
+  const n = 300;
+  const before = await cpuMs(instance.pid);
+  for (let i = 0; i < n; i++) {
+    await callTool(instance.url, "search_issues", { query: "no issue says this" });
+  }
+  return (await cpuMs(instance.pid) - before) / n;
+}
+
 const CALLS: Array<[string, Record<string, unknown>]> = [
   ["search_issues", {}],
   ["search_issues", { state: "open" }],
@@ -229,16 +242,17 @@ interface Setup {
  * request.
  */
 async function cpuFigures(runtime: string, setups: Setup[]): Promise<string> {
-  const columns: Array<{ base: number; figures: WalkCpu[] }> = [];
+  const columns: Array<{ base: number; small: number; figures: WalkCpu[] }> = [];
   for (const setup of setups) {
     const instance = await setup.start();
     try {
       for (const [name, args] of CALLS) await callTool(instance.url, name, args); // warm the JIT
       await sleep(QUIET_MS);
       const base = await trivialCpu(instance);
+      const small = await smallCallCpu(instance);
       const figures: WalkCpu[] = [];
       for (const [name, args] of CALLS) figures.push(await walkCpu(instance, name, args));
-      columns.push({ base, figures });
+      columns.push({ base, small, figures });
     } finally {
       await instance.close();
     }
@@ -257,7 +271,9 @@ async function cpuFigures(runtime: string, setups: Setup[]): Promise<string> {
   const [, ...cachedSetups] = setups;
   return `### CPU time a page: ${runtime}\n\n` +
     `CPU ms of the server process a page, minus a trivial request (GET /: ` +
-    `${columns.map((c) => ms(c.base)).join(", ")} ms).\n\n` +
+    `${columns.map((c) => ms(c.base)).join(", ")} ms). A tools/call with a tiny result ` +
+    `costs ${columns.map((c) => ms(c.small - c.base)).join(", ")} ms on the same terms: ` +
+    "the floor of any page (HTTP, JSON-RPC, a fresh SDK server with its four tools).\n\n" +
     "| call | result | pages | no cache | " +
     cachedSetups.map((s) => `${s.label}: first page | ${s.label}: later page`).join(" | ") +
     " |\n" + `| --- | --- | --- | --- | ${cachedSetups.map(() => "--- | ---").join(" | ")} |\n` +

@@ -149,9 +149,9 @@ function counted<A>(name: string, tool: (args: A) => ToolOutput): (args: A) => T
   };
 }
 
-/** Registers the four tools on `server`. */
-export function registerTools(server: McpServer): void {
-  server.registerTool("search_issues", {
+// Built once: a stateless server registers its tools again for every request.
+const DEFINITIONS = {
+  search_issues: {
     description: "Search the issues of acme/widgets (3,000 issues). Returns GitHub's search " +
       "shape: {query, state, label, total_count, items}, newest first.",
     inputSchema: z.object({
@@ -160,27 +160,24 @@ export function registerTools(server: McpServer): void {
       label: z.string().default("").describe("Only issues with this label, e.g. bug."),
     }),
     annotations: { readOnlyHint: true },
-  }, counted("search_issues", (args: SearchArgs) => searchIssues(args)));
-
-  server.registerTool("read_log", {
+  },
+  read_log: {
     description: "Read the API service's log (about 2 MB), or only its lines that contain a " +
       "string.",
     inputSchema: z.object({
       contains: z.string().default("").describe("Only lines with this text; empty for all."),
     }),
     annotations: { readOnlyHint: true },
-  }, counted("read_log", (args: LogArgs) => readLog(args)));
-
-  server.registerTool("list_files", {
+  },
+  list_files: {
     description: "List every file and directory of the acme/widgets checkout (12,000 entries) " +
       "under a path, sorted by path.",
     inputSchema: z.object({
       path: z.string().default("").describe("A folder, e.g. packages/core; empty for all."),
     }),
     annotations: { readOnlyHint: true },
-  }, counted("list_files", (args: FilesArgs) => listFiles(args)));
-
-  server.registerTool("activity_report", {
+  },
+  activity_report: {
     description: "A weekly report of issue activity: a summary, a PNG chart, and every issue " +
       "opened in each week.",
     inputSchema: z.object({
@@ -188,5 +185,20 @@ export function registerTools(server: McpServer): void {
         .describe(`The last N weeks; all ${WEEKS.length} by default.`),
     }),
     annotations: { readOnlyHint: true },
-  }, counted("activity_report", (args: ReportArgs) => activityReport(args)));
+  },
+};
+
+const HANDLERS = {
+  search_issues: counted("search_issues", (args: SearchArgs) => searchIssues(args)),
+  read_log: counted("read_log", (args: LogArgs) => readLog(args)),
+  list_files: counted("list_files", (args: FilesArgs) => listFiles(args)),
+  activity_report: counted("activity_report", (args: ReportArgs) => activityReport(args)),
+};
+
+/** Registers the four tools on `server`. */
+export function registerTools(server: McpServer): void {
+  server.registerTool("search_issues", DEFINITIONS.search_issues, HANDLERS.search_issues);
+  server.registerTool("read_log", DEFINITIONS.read_log, HANDLERS.read_log);
+  server.registerTool("list_files", DEFINITIONS.list_files, HANDLERS.list_files);
+  server.registerTool("activity_report", DEFINITIONS.activity_report, HANDLERS.activity_report);
 }

@@ -3,14 +3,15 @@ import { connect } from "./_pages.ts";
 import { TOOL_NAMES } from "./_suite.ts";
 
 // `deno task demo`, run as its task line says, on a free port (PORT=0)
-// instead of 8000 so that it never collides with a demo someone is running.
+// instead of 8000 so that it never collides with a demo someone is running,
+// with Deno KV in memory (the task's flags must allow the cache).
 Deno.test("deno task demo serves the Deno example and prints how to connect clients", async () => {
   const config = JSON.parse(await Deno.readTextFile("deno.json"));
   const [command, ...args] = String(config.tasks.demo).split(/\s+/);
   assert.equal(command, "deno");
   const child = new Deno.Command(Deno.execPath(), {
     args,
-    env: { PORT: "0", NO_COLOR: "1" },
+    env: { PORT: "0", NO_COLOR: "1", PAGEWISE_DENO_KV: ":memory:" },
     stdin: "null",
     stdout: "piped",
     stderr: "inherit",
@@ -30,6 +31,7 @@ Deno.test("deno task demo serves the Deno example and prints how to connect clie
       mcpServers: { demo: { type: "http", url } },
     });
     assert.ok(out.includes(`npx @modelcontextprotocol/inspector --cli ${url} --transport http`));
+    assert.ok(out.includes("Cache: Deno KV at :memory:, later pages read from it."), out);
 
     const connection = await connect(url, "v1");
     try {
