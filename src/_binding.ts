@@ -86,6 +86,11 @@ export function createBinder(options: BinderOptions): Binder {
     },
     async open(cursor, scope) {
       const state = await decodeCursor(cursor, await signingKey(), Math.floor(nowSeconds()));
+      // A pager whose cursors expire accepts no cursor without an expiry
+      // (one signed before the TTL was set would otherwise never expire).
+      if (options.ttlSeconds !== undefined && state.expiresAt === undefined) {
+        throw new CursorError("expired");
+      }
       const hash = (await sha256(scope)).subarray(0, SCOPE_BYTES);
       if (!constantTimeEqual(state.scope, hash)) throw new CursorError("foreign_scope");
       return { state, scope };

@@ -11,7 +11,7 @@ import { constantTimeEqual, fromBase64Url, hmac, toBase64Url } from "./_crypto.t
 import { CursorError } from "./cursor.ts";
 
 /** What a cursor's offset counts. */
-export type CursorUnit = "characters" | "elements" | "blocks";
+export type CursorUnit = "characters" | "elements" | "blocks" | "entries";
 
 /** What a cursor says: where to continue and what it is bound to. */
 export interface CursorState {
@@ -33,7 +33,8 @@ export const SCOPE_BYTES = 4;
 const VERSION = 2;
 const SIGNED = 1;
 const EXPIRES = 2;
-const UNITS: readonly CursorUnit[] = ["characters", "elements", "blocks"];
+// "elements" counts list items (and list methods' items), "entries" an object's entries.
+const UNITS: readonly CursorUnit[] = ["characters", "elements", "blocks", "entries"];
 const MAC_BYTES = 16;
 const CHECK_BYTES = 2;
 /** Longer text is not a cursor: no need to decode it. */

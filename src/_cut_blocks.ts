@@ -30,13 +30,17 @@ export function blocksFit<T>(meter: Meter, blocks: Block<T>[]): boolean {
   let chars = 0;
   for (const block of blocks) if ("text" in block) chars += block.text.length;
   if (chars > meter.page.chars) return false;
-  let used = ZERO;
+  // A client shows each block on a line of its own: every boundary is a line.
+  let used: Cost = { ...ZERO, lines: Math.max(0, blocks.length - 1) };
   for (const block of blocks) {
     used = add(used, blockCost(meter, block));
     if (!fitsIn(used, meter.page)) return false;
   }
   return true;
 }
+
+/** One more line: the boundary before a block that follows another. */
+const BOUNDARY: Cost = { ...ZERO, lines: 1 };
 
 const SHARES = 1000;
 
@@ -58,7 +62,8 @@ export async function blocksPage<T>(
       meter.cursor(call.cursorLength(total, 1e12)),
     );
   }
-  const fullRoom = subtract(meter.page, reserve);
+  // The note is a block of its own, on a line of its own.
+  const fullRoom = subtract(meter.page, add(reserve, BOUNDARY));
   return await fit<BlockPage<T>>(SHARES, async (share) => {
     const room = {
       ...fullRoom,
@@ -72,7 +77,7 @@ export async function blocksPage<T>(
     for (let i = index; i < total; i++) {
       const block = blocks[i];
       if (!("text" in block)) {
-        const cost = blockCost(meter, block);
+        const cost = add(blockCost(meter, block), BOUNDARY);
         // A whole block never shares a page it does not fit on; alone, it is shown anyway.
         if (out.length && !fitsIn(add(used, cost), room)) {
           next = [i, 0];
@@ -83,6 +88,7 @@ export async function blocksPage<T>(
         continue;
       }
       const from = i === index ? part : 0;
+      if (out.length) used = add(used, BOUNDARY);
       const max = meter.prefix(block.text, from, subtract(room, used));
       if (max >= block.text.length) {
         out.push({ text: block.text.slice(from) });
@@ -102,13 +108,17 @@ export async function blocksPage<T>(
     const cursor = next && !mode.trim ? await call.next(next[0], next[1]) : undefined;
     const text = note(to, upTo, cursor);
     const texts = out.filter((b): b is { text: string } => "text" in b).map((b) => b.text);
+    // Whole blocks, each on a line of its own.
     const wholeCost = out.reduce(
-      (sum, b, k) => ("text" in b ? sum : add(sum, blockCost(meter, blocks[index + k]))),
+      (sum, b, k) =>
+        "text" in b ? sum : add(sum, add(blockCost(meter, blocks[index + k]), BOUNDARY)),
       ZERO,
     );
-    // Text blocks are measured once more, with the note, as the model reads them.
+    // Text blocks are measured once more, with the note, as the model reads
+    // them: one block a line.
     const aloneAndWhole = out.length === 1 && !("text" in out[0]);
-    if (!aloneAndWhole && !meter.fits(texts.join("") + text, subtract(meter.page, wholeCost))) {
+    const shown = [...texts, text].join("\n");
+    if (!aloneAndWhole && !meter.fits(shown, subtract(meter.page, wholeCost))) {
       return { held: share };
     }
     const page: BlockPage<T> = {

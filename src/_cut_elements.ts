@@ -111,8 +111,9 @@ function framePrice(
   call: Call,
   source: ElementsSource,
   pageObject: Record<string, unknown>,
+  empty = false,
 ): Cost {
-  const f = frame(source.shape, pageObject);
+  const f = frame(source.shape, pageObject, empty);
   const base = call.meter.cost(f.head + f.tail);
   if (call.mode.trim) return base;
   const count = source.total;
@@ -186,7 +187,10 @@ async function elementPart(
     "",
   );
   const from = part - base;
-  const max = meter.prefix(json, from, subtract(meter.page, framePrice(call, source, worst)));
+  // The chunk goes into a JSON string, where its line breaks are escaped: it
+  // adds no line, so lines do not limit how much of it a page can hold.
+  const room = { ...subtract(meter.page, framePrice(call, source, worst, true)), lines: Infinity };
+  const max = meter.prefix(json, from, room);
   return await fit<Page>(max - from, async (size) => {
     const end = base + cutPoint(json, from, from + size);
     if (end <= part) return { held: 0 };
@@ -198,7 +202,11 @@ async function elementPart(
       ? await call.next(offset + 1, 0)
       : undefined;
     const chunk = json.slice(from, end - base);
-    const f = frame(shape, partObject(call, source, offset, part + 1, end, length, next, chunk));
+    const f = frame(
+      shape,
+      partObject(call, source, offset, part + 1, end, length, next, chunk),
+      true,
+    );
     const text = f.head + f.tail;
     if (!meter.fits(text, meter.page)) return { held: end - part };
     const page: Page = {

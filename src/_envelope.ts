@@ -44,15 +44,23 @@ export interface Frame {
  * The frame of a page with `pageObject` first. In an indented result the
  * page object is indented like the result's own members.
  */
-export function frame(shape: Shape, pageObject: Record<string, unknown>): Frame {
+export function frame(
+  shape: Shape,
+  pageObject: Record<string, unknown>,
+  empty = false,
+): Frame {
   const { text, container, afterOpen } = shape;
   const newline = afterOpen.lastIndexOf("\n");
   const indent = newline === -1 ? "" : afterOpen.slice(newline + 1);
+  // The page object is followed by the paged entries of the root object
+  // itself, or by its other members: no comma when nothing follows it.
+  const alone = empty && container.open === shape.rootOpen && !shape.rootIsArray;
+  const comma = alone ? "" : ",";
   const member = indent
     ? `${JSON.stringify(shape.pageKey)}: ${
       JSON.stringify(pageObject, null, indent).replaceAll("\n", `\n${indent}`)
-    },`
-    : `${JSON.stringify(shape.pageKey)}:${JSON.stringify(pageObject)},`;
+    }${comma}`
+    : `${JSON.stringify(shape.pageKey)}:${JSON.stringify(pageObject)}${comma}`;
   if (shape.rootIsArray) {
     return { head: `{${member}"items":[`, tail: `${shape.closeSpace}]}` };
   }

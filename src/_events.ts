@@ -6,7 +6,9 @@ import type { Page } from "./page.ts";
 export function emitter(onEvent: ((event: PagerEvent) => void) | undefined) {
   return (event: PagerEvent): void => {
     try {
-      onEvent?.(event);
+      const returned: unknown = onEvent?.(event);
+      // An async hook that rejects must not become an unhandled rejection.
+      if (returned instanceof Promise) returned.catch(() => {});
     } catch {
       // Observability must never break paging.
     }

@@ -9,6 +9,8 @@ import type { Page } from "./page.ts";
 
 export interface PagerInternals {
   emit(event: PagerEvent): void;
+  /** What `text` uses of each limit, by the pager's counter. */
+  cost(text: string): { tokens: number; chars: number; bytes: number; lines: number };
   /** The text of a value that fits whole, or the source it is paged as, with its fingerprint. */
   prepare(
     value: unknown,

@@ -123,6 +123,8 @@ export function createMeter(
       onFallback(error);
       return estimate(text);
     }
+    // A counter that answers with a promise is not a counter; its rejection must not go unhandled.
+    if (n instanceof Promise) n.catch(() => {});
     if (typeof n !== "number" || !Number.isFinite(n) || n < 0) {
       onFallback(new TypeError(`countTokens returned ${String(n)}, not a finite number >= 0`));
       return estimate(text);

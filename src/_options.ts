@@ -25,7 +25,11 @@ const DEFAULT_LIMITS: Readonly<ResolvedLimits> = {
 const MAXIMUM_LIMIT = 1e9;
 
 export function invalid(name: string, expected: string, got: unknown): TypeError {
-  const shown = typeof got === "string" ? JSON.stringify(got) : String(got);
+  const shown = typeof got === "string"
+    ? JSON.stringify(got)
+    : typeof got === "object" && got !== null
+    ? (Array.isArray(got) ? "an array" : "an object")
+    : String(got);
   return new TypeError(`pagewise: ${name} must be ${expected}; got ${shown}.`);
 }
 
@@ -46,7 +50,9 @@ export function resolveLimits(
       throw new RangeError(
         `pagewise: ${name} must be a number from ${MINIMUM_LIMITS[name]} (a page must hold its ` +
           `note and some content) to ${MAXIMUM_LIMIT}${unbounded ? ", or Infinity" : ""}; ` +
-          `got ${String(value)}.`,
+          `got ${
+            typeof value === "string" ? `the string ${JSON.stringify(value)}` : String(value)
+          }.`,
       );
     }
     resolved[name] = Math.floor(value);
@@ -113,7 +119,12 @@ export function checkSecret(name: string, secret: unknown): void {
       name,
       "a string or Uint8Array of at least 16 bytes (for example 32 random bytes from " +
         "crypto.getRandomValues)",
-      typeof secret === "string" ? `a string of ${bytes} bytes` : secret,
+      // Never the secret itself: an error message may end up in a log.
+      typeof secret === "string"
+        ? `a string of ${bytes} bytes`
+        : secret instanceof Uint8Array
+        ? `a Uint8Array of ${bytes} bytes`
+        : typeof secret,
     );
   }
 }
@@ -187,4 +198,9 @@ export function resolvePagerOptions(
     cursorParam: resolveCursorParam(options.cursorParam),
     onChange: (options.onChange as "continue" | "error" | undefined) ?? "continue",
   };
+}
+
+/** Limits as an error message shows them (`Infinity` where unlimited). */
+export function describeLimits(limits: ResolvedLimits): string {
+  return Object.entries(limits).map(([name, value]) => `${name} ${value}`).join(", ");
 }

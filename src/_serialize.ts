@@ -31,7 +31,7 @@ const isRawJSON = (JSON as unknown as { isRawJSON?: (v: unknown) => v is RawJson
 /**
  * JSON text of `value` with JSON.stringify's rules and output (toJSON, undefined/functions/symbols
  * dropped in objects and null in arrays, non-finite numbers -> null, Date via toJSON), plus:
- * Map -> object (or a list of [key, value] pairs when a key is not a string or number), Set and
+ * Map -> object in the Map's order (or a list of [key, value] pairs when a key is not a string), Set and
  * typed arrays -> lists, ArrayBuffer -> list of bytes, BigInt -> its exact digits as a JSON number.
  * A cycle throws a TypeError naming its path ("$.a[3].b"). `indent`: "" (compact) or the indent
  * string (as JSON.stringify's third argument).
@@ -300,7 +300,9 @@ function open(stack: Stack, value: object, origin: object | undefined): string {
     const map = value as Map<unknown, unknown>;
     let keyed = true;
     for (const key of map.keys()) {
-      if (typeof key !== "string" && typeof key !== "number") {
+      // Only string keys make an object: a number key could meet the same
+      // string ("1" and 1) and lose an entry.
+      if (typeof key !== "string") {
         keyed = false;
         break;
       }
@@ -312,12 +314,16 @@ function open(stack: Stack, value: object, origin: object | undefined): string {
     }
     // A null prototype: no key is special, and keys order as an object's would.
     const record: Record<string, unknown> = Object.create(null);
+    // The Map's own order, not an object's (which puts integer-like keys first).
+    const keys: string[] = [];
     for (const [key, item] of map) {
-      const name = String(key);
+      const name = key as string;
       const resolved = resolve(item, name);
-      if (!isDropped(resolved)) record[name] = resolved;
+      if (!isDropped(resolved)) {
+        record[name] = resolved;
+        keys.push(name);
+      }
     }
-    const keys = Object.keys(record);
     stack.push(RESOLVED_RECORD, record, keys, keys.length, value, origin);
     return "{";
   }

@@ -14,7 +14,7 @@ import { documentOf, prepare, type Prepared } from "./_document.ts";
 import { fingerprint } from "./_crypto.ts";
 import { FINGERPRINT_BYTES } from "./_cursor_codec.ts";
 import { createMeter } from "./_measure.ts";
-import { resolvePagerOptions } from "./_options.ts";
+import { describeLimits, resolvePagerOptions } from "./_options.ts";
 import { emitter, pageEvent } from "./_events.ts";
 import type { PagerEvent } from "./events.ts";
 import { position } from "./_position.ts";
@@ -149,7 +149,7 @@ export function createPager(options: PagerOptions = {}): Pager {
   });
   const tooSmall = (what: string): never => {
     throw new RangeError(
-      `pagewise: the limits (${JSON.stringify(limits)}) are too small to hold ${what}; ` +
+      `pagewise: the limits (${describeLimits(limits)}) are too small to hold ${what}; ` +
         `raise them.`,
     );
   };
@@ -242,7 +242,11 @@ export function createPager(options: PagerOptions = {}): Pager {
     scope: string,
     trim: boolean,
   ): Promise<Page> {
-    const unit: CursorUnit = source.kind === "text" ? "characters" : "elements";
+    const unit: CursorUnit = source.kind === "text"
+      ? "characters"
+      : source.unit === "entries"
+      ? "entries"
+      : "elements";
     const total = source.kind === "text" ? source.view.total : source.total;
     const at = position(openedCursor, {
       unit,
@@ -350,6 +354,7 @@ export function createPager(options: PagerOptions = {}): Pager {
   };
   internals.set(pager, {
     emit,
+    cost: (text) => meter.cost(text),
     async prepare(value, json) {
       const doc = documentOf(value, json, indent);
       if (meter.fits(doc.text, meter.page)) return { whole: doc.text };

@@ -144,3 +144,18 @@ Deno.test("property: mixed content pages keep their text within limits and lose 
     { numRuns: 80 },
   );
 });
+
+Deno.test("each block counts a line of its own under maxLines", async () => {
+  const limits = { maxTokens: 5_000, maxChars: 50_000, maxLines: 20 };
+  const blocks: Block<Img>[] = Array.from(
+    { length: 60 },
+    (_, i) => i % 2 ? { whole: { image: i }, tokens: 1 } : { text: `line ${i}` },
+  );
+  const pager = createPager(limits);
+  let page = await pager.pageBlocks(blocks, { scope: "s" });
+  for (let n = 0; n < 100; n++) {
+    assert.ok(page.blocks.length <= 20, `${page.blocks.length} blocks on a page of 20 lines`);
+    if (!page.nextCursor) break;
+    page = await pager.pageBlocks(blocks, { scope: "s", cursor: page.nextCursor });
+  }
+});

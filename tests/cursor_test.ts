@@ -326,3 +326,18 @@ Deno.test("texts that differ only in lone surrogates never share a fingerprint",
   );
   assert.equal(error.reason, "changed_result");
 });
+
+Deno.test("a pager whose cursors expire refuses a signed cursor that has no expiry", async () => {
+  const cursor = await secondCursor(createPager({ ...limits, secret }));
+  const expiring = createPager({ ...limits, secret, cursorTtlSeconds: 60 });
+  assert.equal((await rejection(expiring.page(rows, { scope, cursor }))).reason, "expired");
+});
+
+Deno.test("a cursor of an object's entries is refused against a list, whatever onChange says", async () => {
+  const pager = createPager(limits);
+  const users = Object.fromEntries(rows.map((r) => [`u${r.id}`, r]));
+  const first = await pager.page({ users }, { scope });
+  assert.equal(first.kind, "entries");
+  const error = await rejection(pager.page({ users: rows }, { scope, cursor: first.nextCursor }));
+  assert.equal(error.reason, "changed_result");
+});

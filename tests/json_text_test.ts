@@ -137,3 +137,40 @@ Deno.test("property: the items of JSON text pages are byte-identical to their so
   );
   assert.ok(paged > 20, `only ${paged} of 60 runs were paged by items`);
 });
+
+Deno.test("part pages of an entry of a top-level dict are valid JSON", async () => {
+  const value: Record<string, unknown> = {};
+  for (let i = 0; i < 3_000; i++) value[`k${i}`] = i;
+  value.huge = "x".repeat(20_000);
+  const pages = await allPages(
+    createPager({ maxTokens: 1_000 }),
+    JSON.stringify(value),
+    scope,
+    1_000,
+    {
+      json: true,
+    },
+  );
+  assert.ok(pages.some((p) => p.kind === "entry-part"));
+  for (const page of pages) JSON.parse(page.text);
+});
+
+Deno.test("part pages stay reachable when the fields around them use almost every line", async () => {
+  const doc = {
+    k0: true,
+    k1: [],
+    k2: { k0: [{ list: Array.from({ length: 3_000 }, (_, i) => i) }], a: 1 },
+  };
+  const text = JSON.stringify(doc, null, 2);
+  const pages = await allPages(
+    createPager({ maxTokens: 1_000, maxLines: 20 }),
+    text,
+    scope,
+    10_000,
+    {
+      json: true,
+    },
+  );
+  for (const page of pages) assert.ok(page.text.split("\n").length <= 20);
+  assert.ok(pages.length > 3);
+});

@@ -100,3 +100,15 @@ Deno.test("every limit but maxTokens may be Infinity", async () => {
   assert.equal(pager.limits.maxChars, Infinity);
   assert.equal((await pager.page("short")).text, "short");
 });
+
+Deno.test("a secret that is refused is never printed in the error", () => {
+  const secret = new Uint8Array([7, 7, 7, 42]);
+  assert.throws(
+    () => createPager({ secret }),
+    (error: Error) => !error.message.includes("7,7,7,42"),
+  );
+});
+
+Deno.test("a number given as a string is named as a string", () => {
+  assert.throws(() => createPager({ maxTokens: "1000" as unknown as number }), /the string "1000"/);
+});

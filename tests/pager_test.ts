@@ -321,3 +321,15 @@ Deno.test("a value nested 100,000 levels deep is paged as the text of its JSON, 
   assert.equal(pages[0].text, first.text);
   assert.equal(pages.map(chunkOf).join(""), '{"a":'.repeat(100_000) + "1" + "}".repeat(100_000));
 });
+
+Deno.test("an async onEvent hook that rejects neither breaks paging nor leaves a rejection unhandled", async () => {
+  const pager = createPager({ ...small, onEvent: () => Promise.reject(new Error("sink down")) });
+  const page = await pager.page(issues(100));
+  assert.ok(page.cut);
+  await new Promise((resolve) => setTimeout(resolve, 10)); // an unhandled rejection would fail the test here
+});
+
+Deno.test("a Map with number and string keys that print alike keeps both entries", async () => {
+  const page = await createPager().page(new Map<unknown, unknown>([["1", "a"], [1, "b"]]));
+  assert.equal(page.text, '[["1","a"],[1,"b"]]');
+});

@@ -26,6 +26,11 @@ export interface Target {
   json: boolean;
   /** The result has structured content, which a JSON page replaces. */
   structured: boolean;
+  /**
+   * The result's own text, shown before each page when only its structured
+   * content is paged (a summary or an error message must not be lost).
+   */
+  keep?: string;
 }
 
 /**
@@ -42,7 +47,8 @@ export function targetOf(pager: Pager, result: ToolResult, force: boolean): Targ
   const structuredFits = !structured || pager.fits(serializeValue(result.structuredContent));
   if (!force && textFits && structuredFits) return undefined;
   if (texts.length === 0 || (textFits && !structuredFits)) {
-    return { value: result.structuredContent ?? "", json: false, structured };
+    const keep = texts.length > 0 && text !== "" ? text : undefined;
+    return { value: result.structuredContent ?? "", json: false, structured, keep };
   }
   return { value: text, json: texts.length === 1 && /^\s*[[{]/.test(text), structured };
 }
@@ -54,7 +60,9 @@ export function pageResult(
   page: Page,
   target: Target,
 ): ToolResult {
-  const out: ToolResult = { ...original, content: [{ type: "text", text: page.text }] };
+  const content = [{ type: "text", text: page.text }];
+  if (target.keep !== undefined) content.unshift({ type: "text", text: target.keep });
+  const out: ToolResult = { ...original, content };
   delete out.structuredContent;
   if (target.structured && page.text.startsWith("{") && page.kind !== "text") {
     try {

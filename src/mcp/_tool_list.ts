@@ -24,7 +24,10 @@ export function describe(tool: ToolDescription, how: Described): ToolDescription
   delete out.outputSchema;
   const schema = tool.inputSchema ?? { type: "object" };
   if (how.mode === "page" && !hasOwnCursor(tool, how.cursorParam)) {
-    out.description = (tool.description ?? "") + TOOL_DESCRIPTION_SENTENCE;
+    const description = (tool.description ?? "").trimEnd();
+    // The sentence follows a finished one.
+    const stop = description === "" || /[.!?:]$/.test(description) ? "" : ".";
+    out.description = (description + stop + TOOL_DESCRIPTION_SENTENCE).trimStart();
     const properties: Record<string, unknown> = {};
     for (const key of Object.keys(schema.properties ?? {})) {
       Object.defineProperty(properties, key, {
@@ -42,7 +45,8 @@ export function describe(tool: ToolDescription, how: Described): ToolDescription
     });
     out.inputSchema = { ...schema, type: "object", properties };
   }
-  if (how.announceMaxChars !== undefined) {
+  // No limit to announce when characters are not limited.
+  if (how.announceMaxChars !== undefined && Number.isFinite(how.announceMaxChars)) {
     out._meta = { ...tool._meta, "anthropic/maxResultSizeChars": how.announceMaxChars };
   }
   return out;

@@ -5,6 +5,7 @@
  */
 
 import { identityOf } from "../cache.ts";
+import { checkOneOf, invalid } from "../_options.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
@@ -39,6 +40,11 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   handler: (args: A, extra: E) => unknown,
   options: ResultPagerOptions & { mode?: "page" | "trim" } = {},
 ): (args: A & { cursor?: string }, extra: E) => Promise<ToolResult> {
+  if (typeof name !== "string" || name === "") {
+    throw invalid("pagedTool's name", "a tool name", name);
+  }
+  if (typeof handler !== "function") throw invalid("pagedTool's handler", "a function", handler);
+  checkOneOf("mode", options?.mode, ["page", "trim"] as const);
   const results = createResultPager(options);
   const cursorParam = options.cursorParam ?? "cursor";
   return async (args, extra) => {

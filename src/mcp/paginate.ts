@@ -193,7 +193,10 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
       }
       const pager = pagerFor(name);
       const given = (args ?? {}) as Record<string, unknown>;
-      if (await ownsCursor(name, extra)) {
+      const owns = await ownsCursor(name, extra);
+      // A tool the server does not list: the SDK answers that it does not exist.
+      if (misses.has(name)) return inner(request, extra);
+      if (owns) {
         const result = await inner(request, extra);
         if (!isResult(result)) return result;
         return pager.page(result, { scope: toolScope(name, given), mode: "trim" });

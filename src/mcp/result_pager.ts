@@ -7,6 +7,7 @@
 
 import { type Cache, loadSource, saveSource } from "../_cache.ts";
 import { internals } from "../_internals.ts";
+import { serializeValue } from "../_serialize.ts";
 import { type CacheOptions, resolveCache } from "../cache.ts";
 import { CursorError } from "../cursor.ts";
 import { createPager, type OpenCursor, type Pager, type PagerOptions } from "../pager.ts";
@@ -107,10 +108,39 @@ export function cursorErrorResult(error: CursorError): ToolResult {
  * ```
  */
 export function createResultPager(options: ResultPagerOptions = {}): ResultPager {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError("pagewise: createResultPager takes an options object (or nothing).");
+  }
   const { cache: cacheOptions, ...pagerOptions } = options;
   const pager = createPager(pagerOptions);
   const core = internals.get(pager)!;
   const cache: Cache | undefined = resolveCache(cacheOptions, (event) => core.emit(event));
+
+  // A pager whose pages leave room for a text shown before each of them (the
+  // result's own text, when its structured content is what gets paged).
+  const beside = new Map<string, Pager | null>();
+  function pagerBeside(keep: string | undefined): Pager | undefined {
+    if (keep === undefined) return pager;
+    let found = beside.get(keep);
+    if (found === undefined) {
+      const cost = core.cost(keep);
+      const { limits } = pager;
+      try {
+        found = createPager({
+          ...pagerOptions,
+          maxTokens: limits.maxTokens - cost.tokens - 2,
+          maxChars: limits.maxChars - cost.chars - 1,
+          maxBytes: limits.maxBytes - cost.bytes - 1,
+          maxLines: limits.maxLines - cost.lines - 1,
+        });
+      } catch {
+        found = null; // no room left beside it: the text is not kept
+      }
+      if (beside.size > 64) beside.clear();
+      beside.set(keep, found);
+    }
+    return found ?? undefined;
+  }
 
   async function page(
     resultOrValue: unknown,
@@ -130,6 +160,20 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
       target = targetOf(pager, result, cursor !== undefined);
       if (!target) return result;
     }
+    const chosen = pagerBeside(target.keep);
+    if (!chosen) target = { ...target, keep: undefined };
+    return await pageTarget(chosen ?? pager, result, target, pageOptions, save);
+  }
+
+  async function pageTarget(
+    pager: Pager,
+    result: ToolResult,
+    target: Target,
+    pageOptions: PageResultOptions,
+    save?: { identity: string },
+  ): Promise<ToolResult> {
+    const { cursor, scope } = pageOptions;
+    const core = internals.get(pager)!;
     const trim = pageOptions.mode === "trim" || result.isError === true;
     if (trim) {
       const shown = await pager.trim(target.value, { scope, json: target.json });
@@ -164,13 +208,18 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   ): Promise<ToolResult> {
     const { cursor, scope } = pageOptions;
     const trim = pageOptions.mode === "trim" || result.isError === true;
-    const shown = await pager.pageBlocks(blocksOf(result), { cursor, scope, trim });
-    if (!shown.cut && cursor === undefined && structuredFits(pager, result)) return result;
+    // Structured content within the limits stays on every page; over them, its
+    // JSON is paged as one more text block, so that none of it is lost.
+    const fits = structuredFits(pager, result);
+    const blocks = blocksOf(result);
+    if (!fits) blocks.push({ text: serializeValue(result.structuredContent) });
+    const shown = await pager.pageBlocks(blocks, { cursor, scope, trim });
+    if (!shown.cut && cursor === undefined && fits) return result;
     const out: ToolResult = {
       ...result,
       content: shown.blocks.map((b) => ("text" in b ? { type: "text", text: b.text } : b.whole)),
     };
-    if (shown.cut || !structuredFits(pager, result)) delete out.structuredContent;
+    if (!fits) delete out.structuredContent;
     return out;
   }
   async function run(tool: () => unknown, runOptions: RunOptions = {}): Promise<ToolResult> {
@@ -192,8 +241,14 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
           state.part,
           pager.limits.maxChars,
         );
-        if (loaded) {
-          const shown = await core.pageFrom(loaded.source, loaded.fingerprint, cursor, scope);
+        const chosen = loaded && pagerBeside((loaded.extra as Extra).keep);
+        if (loaded && chosen) {
+          const shown = await internals.get(chosen)!.pageFrom(
+            loaded.source,
+            loaded.fingerprint,
+            cursor,
+            scope,
+          );
           return fromExtra(loaded.extra, shown);
         }
       }
@@ -203,8 +258,8 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   }
 
   function fromExtra(extra: unknown, shown: Page): ToolResult {
-    const { result, structured } = extra as { result: ToolResult; structured: boolean };
-    return pageResult(pager, result, shown, { value: undefined, json: false, structured });
+    const { result, structured, keep } = extra as Extra;
+    return pageResult(pager, result, shown, { value: undefined, json: false, structured, keep });
   }
 
   return {
@@ -240,9 +295,15 @@ function cacheKey(identity: string, scope: string, fingerprint: Uint8Array): str
 }
 
 /** What a cached page needs of the tool result besides the paged part. */
-function extraOf(result: ToolResult, target: Target): unknown {
+interface Extra {
+  result: ToolResult;
+  structured: boolean;
+  keep?: string;
+}
+
+function extraOf(result: ToolResult, target: Target): Extra {
   const rest: ToolResult = { ...result };
   delete rest.content;
   delete rest.structuredContent;
-  return { result: rest, structured: target.structured };
+  return { result: rest, structured: target.structured, keep: target.keep };
 }

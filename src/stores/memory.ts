@@ -58,6 +58,9 @@ function sizeOf(key: string, value: string): number {
 export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
   const maxEntries = positive(options.maxEntries ?? 10_000, "maxEntries");
   const maxBytes = positive(options.maxBytes ?? 32 * 1024 * 1024, "maxBytes");
+  if (options.now !== undefined && typeof options.now !== "function") {
+    throw new TypeError("memoryStore: now must be a function returning milliseconds.");
+  }
   const now = options.now ?? Date.now;
   // A Map iterates in insertion order: re-inserting on use keeps the least
   // recently used entry first.

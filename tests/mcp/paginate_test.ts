@@ -136,7 +136,7 @@ Deno.test("pagedTool pages a tool called with BigInt arguments", async () => {
   assert.equal(third.isError, true);
 });
 
-Deno.test("structured content alone over the limits is paged, and the text carries the same page", async () => {
+Deno.test("structured content alone over the limits is paged, after the tool's own text", async () => {
   const server = new McpServer({ name: "s", version: "1.0.0" });
   paginate(server, { maxTokens: 2_000 });
   server.registerTool("search", {}, () => ({
@@ -145,10 +145,13 @@ Deno.test("structured content alone over the limits is paged, and the text carri
   }));
   const client = await connect(server);
   const result = await client.callTool({ name: "search", arguments: {} }) as ToolResult;
-  const page = JSON.parse(textOf(result));
+  assert.equal(result.content?.[0]?.text, "Found 3000 rows.");
+  const pageText = String(result.content?.at(-1)?.text);
+  const page = JSON.parse(pageText);
   assert.equal(page.page.total, 3_000);
   assert.deepEqual(result.structuredContent, page);
-  assert.ok(o200k(textOf(result)) <= 2_000);
+  const shown = result.content!.map((b) => String(b.text)).join("\n");
+  assert.ok(o200k(shown) <= 2_000);
   assert.ok(o200k(JSON.stringify(result.structuredContent)) <= 2_000);
   await client.close();
 });
@@ -164,13 +167,28 @@ Deno.test("a short text beside large structured content is never passed through 
   let result = await client.callTool({ name: "blob", arguments: {} }) as ToolResult;
   let chars = 0;
   for (let pages = 0; pages < 100; pages++) {
-    assert.ok(textOf(result).length <= 10_000);
+    const shown = result.content!.map((b) => String(b.text)).join("\n");
+    assert.ok(shown.length <= 10_000);
+    assert.equal(result.content?.[0]?.text, "ok");
     assert.ok(JSON.stringify(result.structuredContent ?? null).length <= 10_000);
-    chars += textOf(result).length;
-    const next = /cursor="([^"]+)"/.exec(textOf(result))?.[1];
+    const pageText = String(result.content?.at(-1)?.text);
+    chars += pageText.length;
+    const next = /cursor="([^"]+)"/.exec(pageText)?.[1];
     if (!next) break;
     result = await client.callTool({ name: "blob", arguments: { cursor: next } }) as ToolResult;
   }
   assert.ok(chars > 393_000);
+  await client.close();
+});
+
+Deno.test("a call of a tool that does not exist gets the SDK's answer, cursor or not", async () => {
+  const client = await connect(serverWith({ n: 0 }, {}));
+  for (const args of [{}, { cursor: "AgQJAGOKno1O41rgBDpxh" }]) {
+    const outcome = await client.callTool({ name: "nope", arguments: args }).then(
+      (r) => String((r as ToolResult).content?.[0]?.text),
+      (e) => String(e.message),
+    );
+    assert.match(outcome, /Tool nope not found/);
+  }
   await client.close();
 });

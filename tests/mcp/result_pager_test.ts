@@ -71,3 +71,27 @@ Deno.test("property: content and structured content of every page are within eve
   );
   assert.ok(paged > 100, `only ${paged} pages were cut`);
 });
+
+Deno.test("structured content over the limits beside an image is paged as one more block, none of it lost", async () => {
+  const results = createResultPager({ maxTokens: 2_000 });
+  const structured = { rows: Array.from({ length: 3_000 }, (_, id) => ({ id })) };
+  const original: ToolResult = {
+    content: [{ type: "text", text: "chart:" }, {
+      type: "image",
+      data: "AAAA",
+      mimeType: "image/png",
+    }],
+    structuredContent: structured,
+  };
+  let out = await results.page(original, { scope: "s" });
+  let shown = "";
+  for (let n = 0; n < 500; n++) {
+    assert.equal(out.structuredContent, undefined);
+    const texts = (out.content ?? []).filter((b) => b.type === "text").map((b) => String(b.text));
+    shown += texts.slice(0, -1).join("");
+    const next = /cursor="([^"]+)"/.exec(texts.at(-1) ?? "")?.[1];
+    if (!next) break;
+    out = await results.page(original, { scope: "s", cursor: next });
+  }
+  assert.ok(shown.includes(JSON.stringify(structured).slice(-200)));
+});

@@ -18,7 +18,7 @@ export async function allPages(
     const prev = pages.at(-1)!;
     const page = await pager.page(value, { scope, cursor: prev.nextCursor, ...options });
     const moved = page.from > prev.to ||
-      (prev.kind === "item-part" && page.kind === "item-part" && page.from === prev.to &&
+      (prev.part !== undefined && page.part !== undefined && page.from === prev.to &&
         page.part!.from === prev.part!.to + 1);
     if (!moved) throw new Error(`no progress after page ${pages.length}: ${prev.nextCursor}`);
     pages.push(page);
