@@ -26,7 +26,11 @@ let peak = built;
 const sample = setInterval(() => (peak = Math.max(peak, Deno.memoryUsage().rss)), 1);
 const pager = createPager();
 const first = await pager.page(input, { scope: "mem", json: as === "text" });
-const middle = await pager.page(input, { scope: "mem", json: as === "text", cursor: first.nextCursor });
+const middle = await pager.page(input, {
+  scope: "mem",
+  json: as === "text",
+  cursor: first.nextCursor,
+});
 clearInterval(sample);
 peak = Math.max(peak, Deno.memoryUsage().rss);
 console.log(

@@ -147,7 +147,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     pageOptions: PageResultOptions = {},
     save?: { identity: string },
   ): Promise<ToolResult> {
-    const { cursor, scope } = pageOptions;
+    const { cursor } = pageOptions;
     let result: ToolResult;
     let target: Target | undefined;
     if (!isToolResult(resultOrValue)) {
