@@ -130,10 +130,23 @@ export function useCache(
   options.pagewise.onEvent = (event) => {
     if (event.type === "cache_error" || event.type === "cache_timeout") {
       // Not the key: it holds the caller's identity (an auth token, on a server that has one).
-      const why = event.type === "cache_error" ? String(event.error) : `${event.timeoutMs} ms`;
-      console.warn(`pagewise cache (${label}): ${event.op} failed: ${why}`);
+      const what = event.type === "cache_error"
+        ? `failed: ${reason(event.error)}`
+        : `took over ${event.timeoutMs} ms`;
+      const then = event.op === "write" ? "later pages run the tool" : "the tool runs instead";
+      console.warn(`pagewise cache (${label}): ${event.op} ${what}; ${then}.`);
     }
   };
   options.cache = label;
   createResultPager(options.pagewise); // throws now, naming the option, on a bad TTL
+}
+
+/**
+ * An error's first words: @upstash/redis quotes the whole command in its
+ * messages, stored values included, and a log is no place for results.
+ */
+function reason(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const cut = text.replace(/, command was: [\s\S]*$/, "");
+  return cut.length > 200 ? `${cut.slice(0, 200)}…` : cut;
 }

@@ -168,6 +168,48 @@ Deno.test("with PAGEWISE_DENO_KV, the Deno example serves later pages from Deno 
   }
 });
 
+Deno.test("a failing store is logged, and every page is still served, by running the tool", async () => {
+  const bridge = startUpstashBridge({ redisPort: 1 }); // every request answers 500 first
+  bridge.fault = "500";
+  const env: Record<string, string> = {
+    UPSTASH_REDIS_REST_URL: bridge.url,
+    UPSTASH_REDIS_REST_TOKEN: bridge.token,
+  };
+  const warned: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warned.push(args.join(" "));
+  try {
+    const options = await denoDemoOptions((name) => env[name]);
+    const [name, args] = CALLS[0];
+    const expected = (await pagesWithoutCache())[callName(CALLS[0])];
+    const before = toolRuns[name];
+    const pages = await serveInProcess(options, async (url) => {
+      const connection = await connect(url, "v1");
+      try {
+        return await walk(connection, name, args);
+      } finally {
+        await connection.close();
+      }
+    });
+    assert.deepEqual(pages, expected);
+    assert.equal(toolRuns[name] - before, pages.length);
+    const host = new URL(bridge.url).host;
+    assert.ok(
+      warned.some((line) =>
+        line.startsWith(`pagewise cache (Upstash Redis at ${host}): write failed`)
+      ),
+      warned.join("\n"),
+    );
+    assert.ok(warned.some((line) => / (open|read) failed/.test(line)), warned.join("\n"));
+    // The client's messages quote whole commands, stored results included: not in the log.
+    const ours = warned.filter((line) => line.startsWith("pagewise cache"));
+    for (const line of ours) assert.ok(line.length < 400, `${line.length} characters logged`);
+  } finally {
+    console.warn = warn;
+    await bridge.close();
+  }
+});
+
 // --- Wiring, in process ------------------------------------------------------
 
 const context = (): WorkerContext & { handed: Promise<unknown>[] } => {
