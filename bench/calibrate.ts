@@ -24,7 +24,19 @@
  *     --cache=FILE                  # keep the real token counts of pages in FILE
  */
 import highsModule from "highs";
-import { DEFAULT_WEIGHTS, FEATURES, FIXED, GROUP_NAMES, scan } from "../src/_estimator.ts";
+import {
+  DEFAULT_WEIGHTS,
+  FEATURES,
+  FIXED,
+  FLOOR_FROM,
+  GROUP_NAMES,
+  makeWeights,
+  RUN_CLASSES,
+  scan,
+  type Weights,
+} from "../src/_estimator.ts";
+import { adversarialUnits, RUN_LENGTHS, runOf } from "../dev/ascii_runs.ts";
+import { FLOOR_KINDS } from "../dev/data_text.ts";
 import { generate, random, scriptOf, TEXT_KINDS } from "../dev/generate.ts";
 import { LANGUAGE_NAMES, LANGUAGES } from "../dev/prose.ts";
 import { max3 } from "../dev/tokenizers.ts";
@@ -46,6 +58,7 @@ const NCOUNTS = FIXED + 3 * GROUP_NAMES.length;
 type Family = "corpus" | "prose" | "data" | "block";
 
 interface Sample {
+  text: string;
   source: string;
   family: Family;
   counts: Float64Array;
@@ -73,7 +86,7 @@ async function sample(source: string, family: Family, page: string): Promise<Sam
   scan(page, 0, page.length, DEFAULT_WEIGHTS, Infinity, counts);
   const key = await hash(page);
   const tokens = cache[key] ??= max3(page);
-  return { source, family, counts, tokens };
+  return { text: page, source, family, counts, tokens };
 }
 
 async function pages(
@@ -195,6 +208,7 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
   const objective = new Float64Array(FIXED);
   for (const s of train) {
     const weight = s.family === "corpus" ? 0.8 / corpus : 0.2 / other;
+    if (FLOOR_KINDS.has(s.source)) continue;
     for (let i = 0; i < FIXED; i++) objective[i] += weight * s.counts[i] / s.tokens;
   }
   const term = (c: ArrayLike<number>) =>
@@ -204,6 +218,8 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
   const lines = ["Minimize", ` obj: ${term(objective)}`, "Subject To"];
   let k = 0;
   for (const s of train) {
+    // Runs of a few repeated characters are priced by the floors (step 3).
+    if (FLOOR_KINDS.has(s.source)) continue;
     const need = required(s) - tablePrice(s);
     const lhs = term(s.counts.subarray(0, FIXED));
     if (!lhs) {
@@ -346,16 +362,93 @@ function fitDiscounts(
   return { discounts, fits };
 }
 
+/** The floor class of an ASCII run as src/_estimator.ts prices it, or -1 for none. */
+function runClass(run: string): number {
+  const c = run.charCodeAt(0);
+  if (/^[A-Za-z]+$/.test(run)) {
+    const uppers = run.replace(/[^A-Z]/g, "").length;
+    return uppers === 0 ? 0 : uppers === 1 && c < 97 ? 1 : uppers === run.length ? 2 : 3;
+  }
+  if (/^[0-9]+$/.test(run)) return 4;
+  if (/^ +$/.test(run)) return run.length > 1 ? 6 : -1;
+  if (/^[\r\n]+$/.test(run)) return 7;
+  if (/^\t+$/.test(run)) return 8;
+  if (/^[!-/:-@[-`{-~]+$/.test(run)) return 5;
+  return -1;
+}
+
+/**
+ * 3. Run floors: per run class, `slope * n - offset` such that every
+ * adversarial run (dev/ascii_runs.ts) that the fitted weights price under
+ * its real count is priced at least its real count. The slope is the
+ * dearest real price per character of the class's long runs (256 and more),
+ * so the floor holds past the longest run measured. Whitespace runs are
+ * measured before a letter, as in text, where they merge with it.
+ */
+async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: string }> {
+  const rng = random(4099);
+  const need: Array<Array<[number, number]>> = RUN_CLASSES.map(() => []);
+  let measured = 0;
+  for (const unit of adversarialUnits(rng)) {
+    for (const n of RUN_LENGTHS) {
+      if (n === 4096 && unit.length > 1) continue;
+      const run = runOf(unit, n);
+      const c = runClass(run);
+      if (c < 0 || n < FLOOR_FROM[c]) continue;
+      const contexts = c >= 6 && c !== 7 ? [["", "x"], ["\n", "x"]] : [["", ""], ["x ", ""]];
+      for (const [before, after] of contexts) {
+        const text = before + run + after;
+        const key = await hash(text);
+        const real = cache[key] ??= max3(text);
+        measured++;
+        const total = scan(text, 0, text.length, weights, Infinity).cost;
+        const own = scan(text, 0, before.length + n, weights, Infinity).cost -
+          scan(text, 0, before.length, weights, Infinity).cost;
+        // What the run alone must cost for the text to reach its real count.
+        need[c].push([n, real - (total - own)]);
+      }
+    }
+  }
+  const floors: number[] = [];
+  const lines: string[] = [];
+  RUN_CLASSES.forEach((name, c) => {
+    let slope = 0;
+    for (const [n, v] of need[c]) if (n >= 256) slope = Math.max(slope, v / n);
+    slope = Math.ceil(slope * 1e4) / 1e4;
+    floors.push(slope, 0);
+    lines.push(`${name}: slope ${slope.toFixed(4)}`);
+  });
+  // Offsets: the largest that keeps every measured run at its need.
+  RUN_CLASSES.forEach((_, c) => {
+    let offset = Infinity;
+    for (const [n, v] of need[c]) offset = Math.min(offset, floors[2 * c] * n - v);
+    floors[2 * c + 1] = Number.isFinite(offset) ? Math.floor(offset * 1e4) / 1e4 : 0;
+  });
+  // A letter run that grows into another shape never gets cheaper: title (1)
+  // -> upper (2), and anything -> mixed (n -> n + 1).
+  floors[5] = Math.min(floors[5], 2 * floors[4] - (floors[2] - floors[3]));
+  const [sm, dm] = [3 * 2, 3 * 2 + 1];
+  for (const x of [0, 1, 2]) floors[sm] = Math.max(floors[sm], floors[2 * x]);
+  for (const x of [0, 1, 2]) {
+    floors[dm] = Math.min(floors[dm], floors[2 * x + 1] + floors[sm]);
+  }
+  if (cacheArg) await Deno.writeTextFile(cacheArg, JSON.stringify(cache));
+  const text = `\nRun floors (${measured} adversarial runs): ` +
+    RUN_CLASSES.map((name, c) =>
+      `${name} ${floors[2 * c].toFixed(4)}n - ${floors[2 * c + 1].toFixed(4)}`
+    ).join(", ") + "\n";
+  return { floors, text };
+}
+
 function report(
   title: string,
   set: Sample[],
-  ascii: ArrayLike<number>,
-  discounts: Record<string, number>,
+  weights: Weights,
 ): string {
   const bySource = new Map<string, { family: Family; ratios: number[] }>();
   for (const s of set) {
     const entry = bySource.get(s.source) ?? { family: s.family, ratios: [] };
-    entry.ratios.push(estimate(s, ascii, discounts) / s.tokens);
+    entry.ratios.push(scan(s.text, 0, s.text.length, weights, Infinity).cost / s.tokens);
     bySource.set(s.source, entry);
   }
   const out = [`\n${title}\n`];
@@ -390,12 +483,43 @@ function report(
   return out.join("");
 }
 
+async function writeWeights(
+  ascii: readonly number[],
+  discounts: Readonly<Record<string, number>>,
+  floors: readonly number[],
+): Promise<void> {
+  const body = ascii.map((w, i) => `  ${w}, // ${FEATURES[i]}`).join("\n");
+  const groups = Object.entries(discounts).map(([g, d]) => `  ${g}: ${d},`).join("\n");
+  await Deno.writeTextFile(
+    new URL("../src/_weights.ts", import.meta.url),
+    `// Generated by bench/calibrate.ts (deno task calibrate): do not edit.\n\n` +
+      `/** One weight per ASCII feature of src/_estimator.ts. */\n` +
+      `export const ASCII_WEIGHTS: readonly number[] = [\n${body}\n];\n\n` +
+      `/** Per discount group: the share of a letter's table price saved after a letter of its group. */\n` +
+      `export const DISCOUNTS: Readonly<Record<string, number>> = {\n${groups}\n};\n\n` +
+      `/** Per run class of src/_estimator.ts: a floor \`slope * n - offset\`, as slope, offset. */\n` +
+      `export const RUN_FLOORS: readonly number[] = [\n${
+        RUN_CLASSES.map((name, c) => `  ${floors[2 * c]}, ${floors[2 * c + 1]}, // ${name}`).join(
+          "\n",
+        )
+      }\n];\n`,
+  );
+}
+
 const check = Deno.args.includes("--check");
+if (Deno.args.includes("--floors")) {
+  // Only step 3, on the shipped ASCII weights and discounts.
+  const { ASCII_WEIGHTS, DISCOUNTS } = await import("../src/_weights.ts");
+  const { floors, text } = await fitFloors(makeWeights(ASCII_WEIGHTS, DISCOUNTS));
+  console.log(text);
+  await writeWeights(ASCII_WEIGHTS, DISCOUNTS, floors);
+  Deno.exit(0);
+}
 const validation = await collect(7);
-const shippedAscii = DEFAULT_WEIGHTS.ascii;
 if (check) {
   const { DISCOUNTS } = await import("../src/_weights.ts");
-  console.log(report("current weights, validation pages", validation, shippedAscii, DISCOUNTS));
+  void DISCOUNTS;
+  console.log(report("current weights, validation pages", validation, DEFAULT_WEIGHTS));
 } else {
   const train = await collect(1);
   const ascii = await fitAscii(train);
@@ -419,27 +543,15 @@ if (check) {
       f.lolo.map((l) => `${l.language} ${l.fitted.toFixed(3)} -> ${l.worst.toFixed(3)}`).join(", ")
     }`
   ).join("\n");
-  const text = report("training pages (seed 1), fitted weights", train, ascii, discounts) +
+  const { floors, text: floorText } = await fitFloors(makeWeights(ascii, discounts));
+  const fitted = makeWeights(ascii, discounts, floors);
+  const text = report("training pages (seed 1), fitted weights", train, fitted) + floorText +
     `\nDiscounts (share of the table price saved by a letter that follows one of its group);\n` +
     `left out: discount the procedure ships without the language -> worst page of that\n` +
     `language with it; a group ships none unless every language holds (>= 1)\n` +
     loloText + "\n" +
-    report(
-      "validation pages (seed 7), shipped weights",
-      validation,
-      ascii,
-      discounts,
-    );
+    report("validation pages (seed 7), shipped weights", validation, fitted);
   console.log(text);
   await Deno.writeTextFile(new URL("./calibration.txt", import.meta.url), text);
-  const body = ascii.map((w, i) => `  ${w}, // ${FEATURES[i]}`).join("\n");
-  const groups = Object.entries(discounts).map(([g, d]) => `  ${g}: ${d},`).join("\n");
-  await Deno.writeTextFile(
-    new URL("../src/_weights.ts", import.meta.url),
-    `// Generated by bench/calibrate.ts (deno task calibrate): do not edit.\n\n` +
-      `/** One weight per ASCII feature of src/_estimator.ts. */\n` +
-      `export const ASCII_WEIGHTS: readonly number[] = [\n${body}\n];\n\n` +
-      `/** Per discount group: the share of a letter's table price saved after a letter of its group. */\n` +
-      `export const DISCOUNTS: Readonly<Record<string, number>> = {\n${groups}\n};\n`,
-  );
+  await writeWeights(ascii, discounts, floors);
 }

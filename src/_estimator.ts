@@ -39,7 +39,7 @@ import {
   MEMBER,
   START,
 } from "./_table.ts";
-import { ASCII_WEIGHTS, DISCOUNTS } from "./_weights.ts";
+import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "./_weights.ts";
 
 /** The fitted features of ASCII runs; each has one weight. */
 export const FEATURES: readonly string[] = [
@@ -221,7 +221,40 @@ export interface Weights {
   readonly group: Uint8Array;
   /** The part of `alone` a discount applies to (0 where the tokenizer does not merge the letter). */
   readonly discountable: Float64Array;
+  /**
+   * Per run class of {@linkcode RUN_CLASSES}, a floor `slope * n - offset`
+   * (at `2 * class` and `2 * class + 1`) under the fitted price of a run of
+   * `n` characters, measured from the tokenizers on adversarial runs.
+   */
+  readonly floor: Float64Array;
 }
+
+/**
+ * The ASCII run classes that get a floor: letter runs by case shape, digits,
+ * punctuation, runs of two or more spaces, line breaks, tabs.
+ */
+export const RUN_CLASSES: readonly string[] = [
+  "lower",
+  "title",
+  "upper",
+  "mixed",
+  "digits",
+  "punct",
+  "space",
+  "newline",
+  "tab",
+];
+/**
+ * The shortest run each floor applies to, per class: below it the fitted
+ * price holds on words, and a floor through the few-character alternations
+ * (`"qz"` is two tokens) would price every word at one token a letter.
+ */
+export const FLOOR_FROM: readonly number[] = [16, 16, 6, 16, 16, 6, 16, 2, 16];
+const F_DIGITS = 4;
+const F_PUNCT = 5;
+const F_SPACE = 6;
+const F_NEWLINE = 7;
+const F_TAB = 8;
 
 /**
  * Weights from fitted ASCII weights and a discount per group name (a group
@@ -231,6 +264,7 @@ export interface Weights {
 export function makeWeights(
   ascii: ArrayLike<number>,
   discounts: Readonly<Record<string, number>>,
+  floors: ArrayLike<number> = new Float64Array(2 * RUN_CLASSES.length),
 ): Weights {
   const n = ALONE.length;
   const continued = new Float64Array(n);
@@ -248,6 +282,7 @@ export function makeWeights(
     start: Float64Array.from(START),
     group: Uint8Array.from(CATEGORY_GROUP),
     discountable,
+    floor: Float64Array.from(floors),
   };
 }
 
@@ -292,7 +327,7 @@ function scanFrom(
   context: number,
 ): Scan {
   const w = weights.ascii;
-  const { alone, continued, start: startCost } = weights;
+  const { alone, continued, start: startCost, floor } = weights;
   let ascii = 0; // the fitted price of the ASCII runs
   let t0 = 0; // per tokenizer, the table price of everything else
   let t1 = 0;
@@ -344,6 +379,10 @@ function scanFrom(
         const over10 = n > 10 ? n - 10 : 0;
         price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes +
           w[RARE_BIGRAMS] * rare;
+        // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
+        // the fitted weights never saw: never under what the tokenizers give it.
+        const least = n < FLOOR_FROM[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
+        if (least > price) price = least;
         // A run after a non-ASCII code point is a fragment; one before it is
         // charged when that code point comes (a prefix may end first).
         const fragment = runStart > context && text.charCodeAt(runStart - 1) >= 128;
@@ -371,6 +410,10 @@ function scanFrom(
         const n = i - runStart;
         const over3 = n > 3 ? n - 3 : 0;
         price = w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over3;
+        const least = n < FLOOR_FROM[F_DIGITS]
+          ? 0
+          : floor[2 * F_DIGITS] * n - floor[2 * F_DIGITS + 1];
+        if (least > price) price = least;
         if (counts) {
           counts[DIGITS]++;
           counts[DIGITS + 1] += n;
@@ -410,6 +453,10 @@ function scanFrom(
             const before = runStart > context ? text.charCodeAt(runStart - 1) : 0;
             const f = before === 10 || before === 13 ? INDENT : SPACE;
             price = w[f] + w[f + 1] * n;
+            const least = n < FLOOR_FROM[F_SPACE]
+              ? 0
+              : floor[2 * F_SPACE] * n - floor[2 * F_SPACE + 1];
+            if (least > price) price = least;
             if (counts) {
               counts[f]++;
               counts[f + 1] += n;
@@ -419,6 +466,9 @@ function scanFrom(
           if (kind === A_TAB) afterSpace = true;
           const f = kind === A_NEWLINE ? NEWLINE : kind === A_TAB ? TAB : PUNCT;
           price = w[f] + w[f + 1] * n;
+          const c = kind === A_NEWLINE ? F_NEWLINE : kind === A_TAB ? F_TAB : F_PUNCT;
+          const least = n < FLOOR_FROM[c] ? 0 : floor[2 * c] * n - floor[2 * c + 1];
+          if (least > price) price = least;
           if (counts) {
             counts[f]++;
             counts[f + 1] += n;
@@ -536,6 +586,7 @@ const SAFETY = 1;
 export const DEFAULT_WEIGHTS: Weights = makeWeights(
   ASCII_WEIGHTS.map((w) => w * SAFETY),
   DISCOUNTS,
+  RUN_FLOORS,
 );
 
 // The dearest price per character of an ASCII run of the given classes. A run
@@ -544,7 +595,7 @@ export const DEFAULT_WEIGHTS: Weights = makeWeights(
 // largest at length 1 or in the limit: both are checked, with case changes
 // counted at their most (one per two letters).
 function asciiPerChar(
-  w: Float64Array,
+  weights: Weights,
   letters: boolean,
   digits: boolean,
   other: boolean,
@@ -552,6 +603,12 @@ function asciiPerChar(
 ): number {
   // Next to non-ASCII code points, a letter run is a fragment and a space
   // carries the start price of the code point after it.
+  const w = weights.ascii;
+  const fl = weights.floor;
+  // A floor is linear in the length: dearest per character at length 1 or
+  // in the limit (its slope).
+  const floorPerChar = (c: number) =>
+    Math.max(fl[2 * c] - fl[2 * c + 1] / FLOOR_FROM[c], fl[2 * c]);
   const fragment = nonAscii ? 1 : 0;
   const start = nonAscii ? Math.max(...START) : 0;
   let most = 0;
@@ -573,16 +630,29 @@ function asciiPerChar(
         w[f + 1] + w[f + 2] + w[f + 3] + w[f + 4] * changes + w[RARE_BIGRAMS] +
           fragment * w[FRAGMENT + 1],
       );
+      // The floor replaces the fitted price; a fragment's price comes on top.
+      most = Math.max(
+        most,
+        floorPerChar(shape) + fragment * (w[FRAGMENT] + w[FRAGMENT + 1]),
+      );
     }
   }
   if (digits) {
     per((n) => w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over(n, 3));
-    most = Math.max(most, w[DIGITS + 1] + w[DIGITS + 2]);
+    most = Math.max(most, w[DIGITS + 1] + w[DIGITS + 2], floorPerChar(F_DIGITS));
   }
   if (other) {
     for (const f of [PUNCT, NEWLINE]) {
       per((n) => w[f] + w[f + 1] * n);
       most = Math.max(most, w[f + 1]);
+    }
+    most = Math.max(most, floorPerChar(F_PUNCT), floorPerChar(F_NEWLINE));
+    // A tab or space run's floor with the start price after it.
+    for (const c of [F_TAB, F_SPACE]) {
+      for (let n = FLOOR_FROM[c]; n <= 64; n++) {
+        most = Math.max(most, (fl[2 * c] * n - fl[2 * c + 1] + start) / n);
+      }
+      most = Math.max(most, fl[2 * c]);
     }
     // The start price of the code point after a space or tab run is counted
     // on the run's last character.
@@ -596,7 +666,7 @@ function asciiPerChar(
     most = Math.max(most, 1); // a control character: 1 token
   } else {
     per((n) => w[PUNCT] + w[PUNCT + 1] * n); // "-" and "_" of base64url
-    most = Math.max(most, w[PUNCT + 1]);
+    most = Math.max(most, w[PUNCT + 1], floorPerChar(F_PUNCT));
   }
   return most;
 }
@@ -616,13 +686,13 @@ function asciiPerChar(
  */
 export const MAX_TOKENS_PER_CODE_UNIT: number = Math.ceil(
   Math.max(
-    asciiPerChar(DEFAULT_WEIGHTS.ascii, true, true, true, true),
+    asciiPerChar(DEFAULT_WEIGHTS, true, true, true, true),
     MAX_ALONE_BMP,
     MAX_ALONE_ASTRAL / 2,
   ),
 );
 
-const BASE64URL_PER_CHAR = asciiPerChar(DEFAULT_WEIGHTS.ascii, true, true, false, false);
+const BASE64URL_PER_CHAR = asciiPerChar(DEFAULT_WEIGHTS, true, true, false, false);
 
 /**
  * The most tokens `estimateTokens` counts for any base64url string (letters,
@@ -648,7 +718,7 @@ export function cursorTokens(length: number): number {
  * neighbour adds): what proves a short ASCII text fits without estimating it.
  */
 export const MAX_TOKENS_PER_ASCII_UNIT: number = asciiPerChar(
-  DEFAULT_WEIGHTS.ascii,
+  DEFAULT_WEIGHTS,
   true,
   true,
   true,

@@ -53,3 +53,25 @@ export const DISCOUNTS: Readonly<Record<string, number>> = {
   ethiopic: 0.5,
   syllabics: 0,
 };
+
+/** Per run class of src/_estimator.ts: a floor `slope * n - offset`, as slope, offset. */
+export const RUN_FLOORS: readonly number[] = [
+  1.0004,
+  -0.0751, // lower
+  0,
+  0, // title
+  1.0004,
+  -0.0791, // upper
+  1.0004,
+  -0.0751, // mixed
+  0.5004,
+  -0.5747, // digits
+  1.0004,
+  -0.0791, // punct
+  0.0122,
+  -1.3618, // space
+  1.0043,
+  -1.0728, // newline
+  0.1294,
+  -1.7768, // tab
+];
