@@ -536,11 +536,28 @@ function guarded(
 function emitter(onEvent?: (event: CacheEvent) => void): (event: CacheEvent) => void {
   return (event) => {
     try {
-      onEvent?.(event);
+      const shown = event.type === "cache_error"
+        ? { ...event, error: redacted(event.error) }
+        : event;
+      const returned: unknown = onEvent?.(shown);
+      if (returned instanceof Promise) returned.catch(() => {});
     } catch {
       // Observability must never break paging.
     }
   };
+}
+
+/**
+ * A store's error as an event carries it: some clients (the Upstash one)
+ * quote the whole command in their messages, cached results included, and
+ * events end up in logs. The name and the first 200 characters are kept.
+ */
+function redacted(error: unknown): Error {
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  const out = new Error(message.length > 200 ? `${message.slice(0, 200)}… (cut)` : message);
+  out.name = name;
+  return out;
 }
 
 // --- encodings ---

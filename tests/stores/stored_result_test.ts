@@ -475,3 +475,24 @@ Deno.test("a reader whose store now has another chunk size still reads exactly",
   });
   assert.ok((await reader!.read(50_000, 60_000)) === text.slice(50_000, 60_000));
 });
+
+Deno.test("a store error reaches onEvent with its message cut to 200 characters", async () => {
+  const huge = "secret row ".repeat(10_000);
+  const events: CacheEvent[] = [];
+  const store: PageStore = {
+    limits: { maxValueBytes: 1 << 20, chunkUnits: 16_384 },
+    get: () => Promise.reject(new Error(`Command failed: SET k ${huge}`)),
+    set: () => Promise.reject(new Error(`Command failed: SET k ${huge}`)),
+    delete: () => Promise.resolve(),
+  };
+  await writeResult(store, "k", { meta: {}, text: huge }, {
+    ttlSeconds: 60,
+    onEvent: (e) => events.push(e),
+  });
+  const errors = events.filter((e) => e.type === "cache_error");
+  assert.ok(errors.length > 0);
+  for (const e of errors) {
+    const message = (e as { error: Error }).error.message;
+    assert.ok(message.length <= 210, `${message.length} characters`);
+  }
+});
