@@ -4,6 +4,7 @@
 
 import type { Document } from "./_source.ts";
 import { serializeValue } from "./_serialize.ts";
+import { serializeIndexed } from "./_serialize_indexed.ts";
 
 // Prepared values are recognised by identity, so no user data can pass for one.
 const prepared = new WeakMap<object, Document>();
@@ -20,6 +21,9 @@ export function documentOf(value: unknown, json: boolean, indent: string): Docum
     if (doc) return doc;
   }
   if (typeof value === "string") return { text: value, json };
+  // Compact JSON is indexed while it is written: no scan of it afterwards.
+  const indexed = indent === "" ? serializeIndexed(value) : undefined;
+  if (indexed) return { text: indexed.text, json: true, index: indexed.index };
   return { text: serializeValue(value, indent), json: true };
 }
 
