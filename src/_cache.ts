@@ -106,13 +106,34 @@ export async function saveSource(
   const starts = new Uint32Array(index ? index.length / 2 : 0);
   for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
   remember(key, { kind: meta.kind, from: 0, starts });
-  await writeResult(cache.store, key, { meta, text, index }, {
+  // Too large for the store: not tried (and not failed) again on every page.
+  const capacity = cache.store.limits.capacityBytes;
+  if (capacity !== undefined && text.length > capacity) return;
+  // One write of a result at a time in this isolate: a page asked for before
+  // the first write lands runs the tool, but does not queue a second write.
+  if (writing.has(key)) return;
+  const outcome = writeResult(cache.store, key, { meta, text, index }, {
     ttlSeconds: cache.ttlSeconds,
     timeoutMs: cache.timeoutMs,
-    waitUntil: cache.waitUntil,
+    waitUntil: cache.waitUntil === undefined ? undefined : (task) => {
+      writing.set(key, task);
+      task.finally(() => writing.delete(key)).catch(() => {});
+      cache.waitUntil!(task);
+    },
     onEvent: cache.onEvent,
   });
+  if (cache.waitUntil === undefined) {
+    writing.set(key, outcome);
+    try {
+      await outcome;
+    } finally {
+      writing.delete(key);
+    }
+  }
 }
+
+// Writes in flight in this isolate, by key.
+const writing = new Map<string, Promise<unknown>>();
 
 /** What a cached page is built from. */
 export interface Loaded {

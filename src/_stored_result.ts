@@ -101,6 +101,7 @@ export interface ResultReader {
 export type WriteOutcome = "stored" | "failed" | "deferred";
 
 const DEFAULT_TIMEOUT_MS = 1_000;
+const PREFETCH_CELLS = 256;
 const WRITE_BATCH_CHARS = 1 << 20;
 const MIN_COMPRESSED_UNITS = 512;
 const RECORD_VERSION = 2;
@@ -271,8 +272,13 @@ export async function openResult(
   const guessEntries = indexChunkEntries(store);
   const wanted = [base];
   const { text: textRange, index: indexRange } = options.prefetch ?? {};
-  if (textRange) wanted.push(...gridKeys(textRange, guessUnits, (i) => chunkKey("t", i)));
-  if (indexRange) wanted.push(...gridKeys(indexRange, guessEntries, (j) => chunkKey("x", j)));
+  // A prefetch is about a page, not the result: at most PREFETCH_CELLS chunks of each.
+  if (textRange) {
+    wanted.push(...gridKeys(textRange, guessUnits, (i) => chunkKey("t", i), PREFETCH_CELLS));
+  }
+  if (indexRange) {
+    wanted.push(...gridKeys(indexRange, guessEntries, (j) => chunkKey("x", j), PREFETCH_CELLS));
+  }
   const got = await guarded(emit, base, "open", timeoutMs)(() => getMany(store, wanted));
   if (!got.ok) return undefined;
   const found = got.value[0];
@@ -346,7 +352,9 @@ export async function openResult(
         parts.push(part);
       }
       const offset = first * record.c;
-      return parts.join("").slice(s - offset, e - offset);
+      const text = parts.join("").slice(s - offset, e - offset);
+      // Every character asked for, or a miss: never a page cut short.
+      return text.length === e - s ? text : incomplete();
     },
     async readIndex(from, to) {
       const [s, e] = clamp(from, to, record.x);
@@ -430,9 +438,10 @@ function gridKeys(
   [start, end]: [number, number],
   size: number,
   keyOf: (cell: number) => string,
+  cells = Infinity,
 ): string[] {
   const s = Math.max(0, Math.floor(Number(start) || 0));
-  const e = Math.min(Number(end) || 0, s + 256 * size); // a prefetch is a page, not the result
+  const e = Math.min(Number(end) || 0, s + cells * size);
   const keys: string[] = [];
   for (let i = Math.floor(s / size); i * size < e; i++) keys.push(keyOf(i));
   return keys;

@@ -53,8 +53,13 @@ export interface CacheOptions {
   timeoutMs?: number;
   /** Cache only these tools (by name). Default: every tool whose result gets cut. */
   tools?: string[];
-  /** The caller's identity from the request's `extra` (SDK v1) or `ctx` (v2). */
-  identify?: (extra: unknown) => string | undefined;
+  /**
+   * The caller's identity from the request's `extra` (SDK v1) or `ctx` (v2):
+   * a non-empty string (or a promise of one). `undefined` falls back to the
+   * request's own identity; anything else, or an `identify` that throws,
+   * turns the cache off for that call (the tool runs, nothing is shared).
+   */
+  identify?: (extra: unknown) => string | undefined | Promise<string | undefined>;
   /**
    * A Worker's `ctx.waitUntil` (bound): writes are handed to it, so they
    * neither delay the answer nor are dropped when the response ends.
@@ -80,6 +85,19 @@ export function resolveCache(
   ) {
     throw invalid("cache.store", "a PageStore (memoryStore(), upstashStore(redis), …)", store);
   }
+  const limits = store.limits as Partial<PageStore["limits"]>;
+  const whole = (n: unknown, min: number) =>
+    typeof n === "number" && Number.isInteger(n) && n >= min && n <= 2 ** 31;
+  if (
+    !whole(limits.maxValueBytes, 1_024) || !whole(limits.chunkUnits, 256) ||
+    (limits.capacityBytes !== undefined && !whole(limits.capacityBytes, 1_024))
+  ) {
+    throw invalid(
+      "cache.store.limits",
+      "whole numbers: maxValueBytes and capacityBytes from 1,024, chunkUnits from 256",
+      limits,
+    );
+  }
   const ttl = options.ttlSeconds ?? 600;
   if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 1 || ttl > TEN_YEARS) {
     throw invalid("cache.ttlSeconds", `a number of seconds from 1 to ${TEN_YEARS}`, ttl);
@@ -100,9 +118,25 @@ export function resolveCache(
   };
 }
 
-/** The identity of the caller of a request: see {@linkcode CacheOptions}. */
-export function identityOf(options: CacheOptions | undefined, extra: unknown): string {
-  if (options?.identify) return `user:${options.identify(extra) ?? ""}`;
+/**
+ * The identity of the caller of a request (see {@linkcode CacheOptions}), or
+ * undefined when the cache must not be used for it: an `identify` that
+ * throws, rejects, or returns anything but a non-empty string or undefined.
+ */
+export async function identityOf(
+  options: CacheOptions | undefined,
+  extra: unknown,
+): Promise<string | undefined> {
+  if (options?.identify) {
+    let identity: unknown;
+    try {
+      identity = await options.identify(extra);
+    } catch {
+      return undefined;
+    }
+    if (typeof identity === "string" && identity !== "") return `user:${identity}`;
+    if (identity !== undefined) return undefined;
+  }
   const request = extra as {
     authInfo?: { token?: unknown; clientId?: unknown };
     http?: { authInfo?: { token?: unknown; clientId?: unknown } };

@@ -50,11 +50,13 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   return async (args, extra) => {
     const taken = takeCursor(args ?? {}, cursorParam);
     if ("error" in taken) return taken.error;
+    const identity = options.cache ? await identityOf(options.cache, extra) : "";
     return await results.run(() => handler(taken.rest as A, extra), {
       cursor: taken.cursor,
       scope: toolScope(name, taken.rest),
       mode: options.mode,
-      identity: identityOf(options.cache, extra),
+      identity: identity ?? "",
+      cache: identity !== undefined,
     });
   };
 }

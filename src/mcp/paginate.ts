@@ -204,6 +204,7 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
       const taken = takeCursor(given, cursorParam);
       if ("error" in taken) return taken.error;
       const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
+      const identity = options.cache ? await identityOf(options.cache, extra) : "";
       // Task results and input requests are not tool output: they pass on.
       let passed: unknown;
       const result = await pager.run(async () => {
@@ -215,8 +216,8 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
         cursor: taken.cursor,
         scope: toolScope(name, taken.rest),
         mode: modeOf(name),
-        identity: identityOf(options.cache, extra),
-        cache: cached(name),
+        identity: identity ?? "",
+        cache: cached(name) && identity !== undefined,
       });
       return passed ?? result;
     };

@@ -115,6 +115,8 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   const pager = createPager(pagerOptions);
   const core = internals.get(pager)!;
   const cache: Cache | undefined = resolveCache(cacheOptions, (event) => core.emit(event));
+  // How values are written: servers that write them differently share no entry.
+  const layout = JSON.stringify(pagerOptions.indent ?? "");
 
   // A pager whose pages leave room for a text shown before each of them (the
   // result's own text, when its structured content is what gets paged).
@@ -190,7 +192,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
       : cursor;
     const shown = await core.pageFrom(prepared.source, prepared.fingerprint, opened, scope ?? "");
     if (cache && save && shown.cut) {
-      const key = cacheKey(save.identity, scope ?? "", prepared.fingerprint);
+      const key = cacheKey(save.identity, scope ?? "", prepared.fingerprint, layout);
       await saveSource(cache, key, prepared.source, prepared.fingerprint, extraOf(result, target));
     }
     return pageResult(pager, result, shown, target);
@@ -231,7 +233,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
       cursor = await pager.openCursor(runOptions.cursor, scope);
       if (cache && runOptions.cache !== false) {
         const state = core.opened(cursor);
-        const key = cacheKey(identity, scope, state.fingerprint);
+        const key = cacheKey(identity, scope, state.fingerprint, layout);
         const loaded = await loadSource(
           cache,
           key,
@@ -259,7 +261,9 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
 
   function fromExtra(extra: unknown, shown: Page): ToolResult {
     const { result, structured, keep } = extra as Extra;
-    return pageResult(pager, result, shown, { value: undefined, json: false, structured, keep });
+    // content first, as tools write it: the page is the uncached page, key order included.
+    const original: ToolResult = { content: [], ...result };
+    return pageResult(pager, original, shown, { value: undefined, json: false, structured, keep });
   }
 
   return {
@@ -288,8 +292,13 @@ async function answered(work: Promise<ToolResult>): Promise<ToolResult> {
 }
 
 /** The key a result is cached under: the caller, the call and the result. */
-function cacheKey(identity: string, scope: string, fingerprint: Uint8Array): string {
-  return `${identity}\u0000${scope}\u0000${
+function cacheKey(
+  identity: string,
+  scope: string,
+  fingerprint: Uint8Array,
+  layout: string,
+): string {
+  return `${identity}\u0000${scope}\u0000${layout}\u0000${
     Array.from(fingerprint, (b) => b.toString(16).padStart(2, "0")).join("")
   }`;
 }

@@ -167,7 +167,7 @@ Deno.test("with no identity (no token, no session, no identify) whoever holds a 
   }
 });
 
-Deno.test("identify returning undefined is no identity: such callers share entries", async () => {
+Deno.test("identify returning undefined falls back to the request's identity: tokens stay apart", async () => {
   const store = memoryStore();
   const counter = { n: 0 };
   const served = () =>
@@ -181,10 +181,42 @@ Deno.test("identify returning undefined is no identity: such callers share entri
   try {
     const cursor = nextCursor(textOf(await call(a, args)))!;
     await call(b, { ...args, cursor });
-    // identify takes precedence over the token: both are "no one".
-    assert.equal(counter.n, 1);
+    assert.equal(counter.n, 2);
   } finally {
     await a.close();
     await b.close();
+  }
+});
+
+Deno.test('identify that throws, rejects or returns "" or an object turns the cache off for the call', async () => {
+  for (
+    const identify of [
+      () => {
+        throw new Error("no user");
+      },
+      () => Promise.reject(new Error("no user")),
+      () => "",
+      () => ({ id: 1 }) as unknown as string,
+    ]
+  ) {
+    const store = memoryStore();
+    const counter = { n: 0 };
+    const served = () =>
+      toolServer(
+        { maxTokens: 2_000, countTokens, cache: { store, identify } },
+        () => ALICE,
+        counter,
+      )
+        .server;
+    const a = await connectInMemory(served(), { token: "a", clientId: "a", scopes: [] });
+    const b = await connectInMemory(served(), { token: "b", clientId: "b", scopes: [] });
+    try {
+      const cursor = nextCursor(textOf(await call(a, args)))!;
+      await call(b, { ...args, cursor });
+      assert.equal(counter.n, 2);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   }
 });

@@ -125,3 +125,53 @@ Deno.test("cache options are checked when the pager is made", () => {
     /cache.timeoutMs/,
   );
 });
+
+Deno.test("a cached page longer than 256 stored chunks is read whole, as the uncached page", async () => {
+  const store = memoryStore({ maxBytes: 1 << 28 });
+  const small: PageStore = { ...store, limits: { ...store.limits, chunkUnits: 256 } };
+  const tool = () => ({ content: [{ type: "text", text: JSON.stringify(issues(4_000)) }] });
+  const options = { maxTokens: 200_000, maxChars: 400_000 };
+  const plain = await walk(options, tool);
+  const cached = await walk({ ...options, cache: { store: small } }, tool);
+  assert.ok(plain.pages.length > 2);
+  assert.equal(cached.runs, 1);
+  assert.deepEqual(cached.pages, plain.pages);
+});
+
+Deno.test("a result with _meta and isError: false is the same, key order included, from the cache", async () => {
+  const tool = () => ({
+    content: [{ type: "text", text: JSON.stringify(issues(2_000)) }],
+    _meta: { source: "db" },
+    isError: false,
+  });
+  const plain = await walk({ maxTokens: 2_000 }, tool);
+  const cached = await walk({ maxTokens: 2_000, cache: { store: memoryStore() } }, tool);
+  assert.deepEqual(cached.pages, plain.pages);
+});
+
+Deno.test("with waitUntil, a page asked for before the write lands does not queue another write", async () => {
+  const store = memoryStore();
+  let sets = 0;
+  const slow: PageStore = {
+    ...store,
+    set: async (key, value, ttl) => {
+      sets++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return store.set(key, value, ttl);
+    },
+    setMany: undefined,
+  };
+  const pending: Promise<unknown>[] = [];
+  const results = createResultPager({
+    maxTokens: 2_000,
+    cache: { store: slow, waitUntil: (p) => pending.push(p) },
+  });
+  const tool = () => issues(3_000);
+  const first = await results.run(tool, { scope });
+  await results.run(tool, { scope, cursor: nextOf(first) });
+  await Promise.all(pending);
+  const writesOfOne = sets;
+  assert.ok(writesOfOne > 0);
+  // The second call found no entry yet: it ran the tool but wrote nothing more.
+  assert.equal(pending.length, 1);
+});
