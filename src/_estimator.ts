@@ -286,6 +286,39 @@ export function makeWeights(
   };
 }
 
+// Runs of one-character words separated by single spaces ("a b c") are what
+// a fit on words prices below one token a word: the fitted price of a lone
+// letter is 0.89, with 0.02 for the space. In such a chain (a run after one
+// space after a one-character word) a letter run costs at least one token
+// (" a" is one token at best).
+const CHAIN_LETTER = 1;
+// A digit run after one space: o200k_base and cl100k_base never merge the
+// space with a digit, so it is a token of its own, and the digits take one
+// token per three: at least 1 + (n + 2) / 3 for n digits, 2 for one digit
+// (the fitted price of one digit and a space is 1.37).
+const SPACED_DIGITS = 2;
+
+// Whether the run at `at` follows one space that follows anything but
+// whitespace, or starts the priced text.
+function afterOneSpace(text: string, at: number, context: number): boolean {
+  if (at - 1 < context || text.charCodeAt(at - 1) !== 32) return false;
+  if (at - 2 < context) return true;
+  const before = text.charCodeAt(at - 2);
+  return !(before === 32 || before === 9 || before === 10 || before === 13);
+}
+
+// Whether the run at `at` follows one space that follows a one-character word
+// (a code unit other than a space or line break, with a space, a line break,
+// a tab or the start of the priced text before it).
+function inChain(text: string, at: number, context: number): boolean {
+  if (at - 2 < context || text.charCodeAt(at - 1) !== 32) return false;
+  const word = text.charCodeAt(at - 2);
+  if (word === 32 || word === 9 || word === 10 || word === 13) return false;
+  if (at - 3 < context) return true;
+  const before = text.charCodeAt(at - 3);
+  return before === 32 || before === 9 || before === 10 || before === 13;
+}
+
 /**
  * Where a priced scan stopped. `end` is the index after the last character
  * priced; `cost` the price of `text.slice(start, end)`.
@@ -343,6 +376,7 @@ function scanFrom(
     let price: number;
     if (c < 128) {
       const kind = ASCII[c];
+      const spaced = afterSpace;
       afterSpace = false;
       letters = 0;
       if (kind === A_LETTER) {
@@ -379,6 +413,7 @@ function scanFrom(
         const over10 = n > 10 ? n - 10 : 0;
         price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes +
           w[RARE_BIGRAMS] * rare;
+        if (price < CHAIN_LETTER && inChain(text, runStart, context)) price = CHAIN_LETTER;
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
         const least = n < FLOOR_FROM[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
@@ -410,6 +445,12 @@ function scanFrom(
         const n = i - runStart;
         const over3 = n > 3 ? n - 3 : 0;
         price = w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over3;
+        // o200k_base and cl100k_base never merge a space with a digit: after
+        // one space, the space is a token and the digits one per three.
+        if (afterOneSpace(text, runStart, context)) {
+          const least = 1 + (n + 2) / 3;
+          if (price < least) price = least;
+        }
         const least = n < FLOOR_FROM[F_DIGITS]
           ? 0
           : floor[2 * F_DIGITS] * n - floor[2 * F_DIGITS + 1];
@@ -420,20 +461,22 @@ function scanFrom(
           counts[DIGITS + 2] += over3;
         }
       } else if (kind === A_CONTROL) {
-        // Control characters merge with nothing: their table price, one each.
+        // Control characters merge with nothing: their table price, one each,
+        // and after a space or tab what the space costs when it cannot merge.
         i++;
         const k = BMP[c] * 3;
-        t0 += alone[k];
-        t1 += alone[k + 1];
-        t2 += alone[k + 2];
+        const s = spaced ? 1 : 0;
+        t0 += alone[k] + s * startCost[k];
+        t1 += alone[k + 1] + s * startCost[k + 1];
+        t2 += alone[k + 2] + s * startCost[k + 2];
         const most = t0 > t1 ? (t0 > t2 ? t0 : t2) : (t1 > t2 ? t1 : t2);
         if (ascii + most > limit) return { end: runStart, cost };
         table = most;
         cost = ascii + table;
         if (counts) {
-          counts[FIXED] += alone[k];
-          counts[FIXED + 1] += alone[k + 1];
-          counts[FIXED + 2] += alone[k + 2];
+          counts[FIXED] += alone[k] + s * startCost[k];
+          counts[FIXED + 1] += alone[k + 1] + s * startCost[k + 1];
+          counts[FIXED + 2] += alone[k + 2] + s * startCost[k + 2];
         }
         continue;
       } else {
@@ -663,7 +706,21 @@ function asciiPerChar(
       for (let n = 2; n <= 64; n++) most = Math.max(most, (w[f] + w[f + 1] * n + start) / n);
       most = Math.max(most, w[f + 1]);
     }
-    most = Math.max(most, 1); // a control character: 1 token
+    // A control character: its table price, with the start price after a
+    // space or tab counted on it rather than on the space.
+    for (let c = 0; c < 128; c++) {
+      if (ASCII[c] !== A_CONTROL) continue;
+      const k = 3 * BMP[c];
+      for (let t = 0; t < 3; t++) {
+        most = Math.max(most, weights.alone[k + t] + weights.start[k + t]);
+      }
+    }
+    // Floors that need a space before the run: a letter run in a chain of
+    // one-character words, a digit run after one space (dearest at 1 digit).
+    if (letters) {
+      most = Math.max(most, CHAIN_LETTER + fragment * (w[FRAGMENT] + w[FRAGMENT + 1]));
+    }
+    if (digits) most = Math.max(most, SPACED_DIGITS);
   } else {
     per((n) => w[PUNCT] + w[PUNCT + 1] * n); // "-" and "_" of base64url
     most = Math.max(most, w[PUNCT + 1], floorPerChar(F_PUNCT));

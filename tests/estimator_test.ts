@@ -216,3 +216,23 @@ for (const kind of FLOOR_KINDS) {
     }
   });
 }
+
+// Short runs that alternate with single spaces: the fitted prices are per
+// word, and a word of one character is cheaper to them than to the tokenizers.
+const SPACED_RUNS: Record<string, string> = {
+  "a control character and a space alternating": "\x00 ".repeat(500),
+  "a control character and a tab alternating": "\x01\t".repeat(500),
+  "a digit and a space alternating": "1 ".repeat(500),
+  "two-digit numbers separated by spaces": "12 ".repeat(500),
+  "four-digit numbers separated by spaces": "1234 ".repeat(300),
+  "numbers separated by a comma and a space": "1, ".repeat(500),
+  "a letter and a space alternating": "a ".repeat(500),
+  "a capital letter and a space alternating": "A ".repeat(500),
+};
+
+for (const [name, text] of Object.entries(SPACED_RUNS)) {
+  Deno.test(`the estimate is at least every real tokenizer's count on ${name}`, () => {
+    const real = max3(text);
+    assert.ok(estimateTokens(text) >= real, `${estimateTokens(text)} < ${real}`);
+  });
+}
