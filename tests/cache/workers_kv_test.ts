@@ -4,14 +4,13 @@
 // write is not dropped when the response ends, and the rest of the walk
 // comes from KV: one tool run per walk, one per page without the cache.
 import assert from "node:assert/strict";
-import { Miniflare } from "miniflare";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client } from "../support/mcp_v1.ts";
+import { startKvWorker } from "../support/miniflare_kv.ts";
 import { spansJson } from "./_data.ts";
 import { assertReassembles, assertWithinLimits, call, nextCursor, textOf, walk } from "./_rig.ts";
 
-const INSTALL = "run `deno install` at the repository root (it fetches miniflare and workerd)";
 const OUTPUT = spansJson(300); // what the Worker's tool returns
 const args = { q: "service:gateway" };
 
@@ -22,45 +21,8 @@ interface Stats {
   events: string[];
 }
 
-async function bundle(): Promise<string> {
-  const out = await Deno.makeTempFile({ suffix: ".js" });
-  try {
-    const run = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--platform", "browser", "-o", out, "tests/cache/_worker.ts"],
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!run.success) {
-      throw new Error(`deno bundle failed: ${new TextDecoder().decode(run.stderr)}`);
-    }
-    return await Deno.readTextFile(out);
-  } finally {
-    await Deno.remove(out);
-  }
-}
-
-async function startWorker(): Promise<{ mf: Miniflare; base: URL }> {
-  const script = await bundle();
-  const mf = new Miniflare({
-    modules: true,
-    script,
-    compatibilityDate: "2026-04-01",
-    kvNamespaces: ["PAGES"],
-    host: "127.0.0.1",
-    port: 0,
-    cf: false,
-  });
-  try {
-    return { mf, base: await mf.ready };
-  } catch (error) {
-    await mf.dispose().catch(() => {});
-    throw new Error(`Miniflare could not start workerd (${error}): ${INSTALL}`);
-  }
-}
-
 Deno.test("Workers KV in workerd: waitUntil writes, one tool run per walk, pages exact and within limits", async (t) => {
-  const { mf, base } = await startWorker();
+  const { mf, base } = await startKvWorker("tests/cache/_worker.ts");
   const clients: Client[] = [];
   const connect = async (path: string, token: string) => {
     const client = new Client({ name: "workerd-test", version: "1.0.0" });

@@ -3,49 +3,10 @@
  * with a KV namespace binding, and the same binding driven from the test.
  */
 import assert from "node:assert/strict";
-import { Miniflare } from "miniflare";
+import { startKvWorker } from "../support/miniflare_kv.ts";
 import { type WorkersKvNamespace, workersKvStore } from "../../src/stores/workers_kv.ts";
 import { openResult, storageKey, writeResult } from "../../src/_stored_result.ts";
 import { lineIndex, mixedText } from "./_fixtures.ts";
-
-const INSTALL = "run `deno install` at the repository root (it fetches miniflare and workerd)";
-
-async function bundleWorker(): Promise<string> {
-  const out = await Deno.makeTempFile({ suffix: ".js" });
-  try {
-    const run = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--platform", "browser", "-o", out, "tests/stores/_workers_kv_worker.ts"],
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!run.success) {
-      throw new Error(`deno bundle failed: ${new TextDecoder().decode(run.stderr)}`);
-    }
-    return await Deno.readTextFile(out);
-  } finally {
-    await Deno.remove(out);
-  }
-}
-
-async function startWorkerd(): Promise<Miniflare> {
-  const script = await bundleWorker();
-  try {
-    const mf = new Miniflare({
-      modules: true,
-      script,
-      compatibilityDate: "2026-04-01",
-      kvNamespaces: ["PAGES"],
-      host: "127.0.0.1",
-      port: 0,
-      cf: false,
-    });
-    await mf.ready;
-    return mf;
-  } catch (error) {
-    throw new Error(`Miniflare could not start workerd (${error}): ${INSTALL}`);
-  }
-}
 
 interface ReadReply {
   miss?: true;
@@ -58,7 +19,7 @@ interface ReadReply {
 }
 
 Deno.test("Workers KV in workerd", async (t) => {
-  const mf = await startWorkerd();
+  const { mf } = await startKvWorker("tests/stores/_workers_kv_worker.ts");
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
     const response = await mf.dispatchFetch(`http://worker${path}`, {
       method: body === undefined ? "GET" : "POST",
