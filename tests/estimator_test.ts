@@ -14,6 +14,7 @@ import { codePointCost, TOKENIZERS } from "../dev/code_point_cost.ts";
 import { generate, random, type TextKind } from "../dev/generate.ts";
 import { FLOOR_KINDS } from "../dev/data_text.ts";
 import { max3 } from "../dev/tokenizers.ts";
+import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
 
 const UNMEASURED = /^[\p{Cn}\p{Co}]$/u;
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -203,17 +204,7 @@ for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
 // tests/tokens_test.ts (11); every page of 500 to 4,000 characters.
 for (const kind of FLOOR_KINDS) {
   Deno.test(`the estimate is at least every real tokenizer's count on ${kind} pages`, () => {
-    const text = generate(kind as TextKind, 8_000, 13);
-    for (const size of [500, 4_000]) {
-      for (let start = 0; start + size <= text.length; start += size) {
-        const page = text.slice(start, start + size);
-        const real = max3(page);
-        assert.ok(
-          estimateTokens(page) >= real,
-          `${kind} at ${start}+${size}: ${estimateTokens(page)} < ${real}`,
-        );
-      }
-    }
+    assertEstimateCoversSlices(kind, generate(kind as TextKind, 8_000, 13), [500, 4_000]);
   });
 }
 

@@ -3,8 +3,9 @@ import { countTokens as o200kCount } from "gpt-tokenizer/encoding/o200k_base";
 import { createPager, estimateTokens } from "../mod.ts";
 import { generate, TEXT_KINDS } from "../dev/generate.ts";
 import { assertWithin } from "./support/limits.ts";
-import { max3, o200k } from "../dev/tokenizers.ts";
+import { o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
+import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
 
 Deno.test("the estimate of an empty text is zero", () => {
   assert.equal(estimateTokens(""), 0);
@@ -13,17 +14,7 @@ Deno.test("the estimate of an empty text is zero", () => {
 for (const kind of TEXT_KINDS) {
   Deno.test(`the estimate is at least every real tokenizer's count on ${kind} text`, () => {
     // A seed not used to fit the weights (1) nor to report them (7).
-    const text = generate(kind, 12_000, 11);
-    for (const size of [3_000, 12_000]) {
-      for (let start = 0; start + size <= text.length; start += size) {
-        const page = text.slice(start, start + size);
-        const real = max3(page);
-        assert.ok(
-          estimateTokens(page) >= real,
-          `${kind} at ${start}+${size}: ${estimateTokens(page)} < ${real}`,
-        );
-      }
-    }
+    assertEstimateCoversSlices(kind, generate(kind, 12_000, 11), [3_000, 12_000]);
   });
 }
 
