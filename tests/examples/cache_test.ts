@@ -15,6 +15,7 @@ import { type DemoOptions, handleRequest } from "../../examples/shared/server.ts
 import { toolRuns } from "../../examples/shared/tools.ts";
 import { denoServe } from "../support/deno_serve.ts";
 import { startRedis } from "../support/redis.ts";
+import { serveInProcess } from "../support/serve_in_process.ts";
 import { startUpstashBridge } from "../support/upstash_bridge.ts";
 import { bundleWorker, startWorker } from "../support/workerd.ts";
 import { connect, walk } from "./_pages.ts";
@@ -37,28 +38,15 @@ const countedWorker = () =>
 countedWorker().catch(() => {}); // a failure is reported by the tests that need the bundle
 
 /** Serves `options` in this process until `use` is done. */
-async function serveInProcess<T>(
-  options: DemoOptions,
-  use: (url: string) => Promise<T>,
-): Promise<T> {
-  const abort = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: abort.signal, onListen() {} },
-    (request) => handleRequest(request, options),
-  );
-  try {
-    return await use(`http://127.0.0.1:${server.addr.port}/mcp`);
-  } finally {
-    abort.abort();
-    await server.finished;
-  }
+function serveDemo<T>(options: DemoOptions, use: (url: string) => Promise<T>): Promise<T> {
+  return serveInProcess((request) => handleRequest(request, options), use);
 }
 
 let uncached: Promise<Walks> | undefined;
 
 /** The calls' pages without a cache (an in-process server with the default options). */
 function pagesWithoutCache(): Promise<Walks> {
-  uncached ??= serveInProcess(
+  uncached ??= serveDemo(
     demoOptionsFromEnv(() => undefined),
     (url) => walkAll(url, "v1", CALLS),
   );
@@ -159,7 +147,7 @@ Deno.test("with PAGEWISE_DENO_KV, the Deno example serves later pages from Deno 
   );
   try {
     assert.equal(options.cache, "Deno KV at :memory:");
-    await serveInProcess(
+    await serveDemo(
       options,
       (url) => checkCachedWalks(t, url, "v1", () => Promise.resolve({ ...toolRuns })),
     );
@@ -183,7 +171,7 @@ Deno.test("a failing store is logged, and every page is still served, by running
     const [name, args] = CALLS[0];
     const expected = (await pagesWithoutCache())[callName(CALLS[0])];
     const before = toolRuns[name];
-    const pages = await serveInProcess(options, async (url) => {
+    const pages = await serveDemo(options, async (url) => {
       const connection = await connect(url, "v1");
       try {
         return await walk(connection, name, args);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { handleRequest } from "../../examples/shared/server.ts";
 import { demoOptionsFromEnv } from "../../examples/shared/env.ts";
 import { denoServe, type Instance } from "../support/deno_serve.ts";
+import { serveInProcess } from "../support/serve_in_process.ts";
 import { bundleWorker, startWorker } from "../support/workerd.ts";
 import { connect, nextCursor, type Result } from "./_pages.ts";
 import {
@@ -51,19 +52,9 @@ Deno.test("Worker in workerd (wrangler bundle, Miniflare): HTTP face, and an SDK
 });
 
 /** Serves the Deno example in this process with `env` until `use` is done. */
-async function inProcess<T>(env: Record<string, string>, use: (url: string) => Promise<T>) {
+function inProcess<T>(env: Record<string, string>, use: (url: string) => Promise<T>) {
   const options = demoOptionsFromEnv((name) => env[name]);
-  const abort = new AbortController();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, signal: abort.signal, onListen() {} },
-    (request) => handleRequest(request, options),
-  );
-  try {
-    return await use(`http://127.0.0.1:${server.addr.port}/mcp`);
-  } finally {
-    abort.abort();
-    await server.finished;
-  }
+  return serveInProcess((request) => handleRequest(request, options), use);
 }
 
 /** Calls `name` on a fresh instance, then stops the instance. */
