@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { denoKvStore } from "../../src/stores/deno_kv.ts";
 import { type CacheEvent, openResult, writeResult } from "../../src/_stored_result.ts";
 import { counted, lineIndex, mixedText } from "./_fixtures.ts";
+import { assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 
 /** Runs `test` against a Deno KV in memory and one in a file on disk. */
 async function eachKv(test: (kv: Deno.Kv, where: string) => Promise<void>): Promise<void> {
@@ -116,16 +117,5 @@ Deno.test("concurrent writers and readers of one key over Deno KV read whole res
   eachKv(async (kv) => {
     const store = denoKvStore(kv);
     const texts = [1, 2, 3].map((seed) => mixedText(120_000 + seed, seed));
-    const writes = texts.map((text, i) =>
-      writeResult(store, "k", { meta: i, text }, { ttlSeconds: 60, timeoutMs: 10_000 })
-    );
-    const reads: Promise<string | undefined>[] = [];
-    for (let i = 0; i < 10; i++) {
-      reads.push(openResult(store, "k").then((reader) => reader?.read(0, Infinity)));
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    assert.deepEqual(await Promise.all(writes), ["stored", "stored", "stored"]);
-    for (const read of await Promise.all(reads)) {
-      assert.ok(read === undefined || texts.includes(read), "a read mixed two results");
-    }
+    await assertRaceReadsWhole(store, texts, { reads: 10, pauseMs: 2, timeoutMs: 10_000 });
   }));

@@ -4,6 +4,7 @@ import { memoryStore } from "../../src/stores/memory.ts";
 import type { PageStore } from "../../src/stores/types.ts";
 import { type CacheEvent, openResult, storageKey, writeResult } from "../../src/_stored_result.ts";
 import { counted, lineIndex, mixedText, withLimits } from "./_fixtures.ts";
+import { assertRaceHeals, assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 
 const big = () => memoryStore({ maxBytes: 256 * 1024 * 1024, maxEntries: 100_000 });
 
@@ -222,25 +223,8 @@ Deno.test("the record is written last: a reader during a write misses, never rea
 Deno.test("concurrent writers and readers of one key: every read is one whole result", async () => {
   const store = withLimits(big(), { chunkUnits: 2_000 });
   const texts = [1, 2, 3, 4, 5].map((seed) => mixedText(40_000 + seed, seed));
-  const reads: Promise<string | undefined>[] = [];
-  const writes = texts.map((text, i) =>
-    writeResult(store, "k", { meta: i, text }, { ttlSeconds: 60 })
-  );
-  for (let i = 0; i < 20; i++) {
-    reads.push(openResult(store, "k").then((reader) => reader?.read(0, Infinity)));
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  assert.deepEqual(await Promise.all(writes), ["stored", "stored", "stored", "stored", "stored"]);
-  for (const read of await Promise.all(reads)) {
-    assert.ok(read === undefined || texts.includes(read), "a read mixed two results");
-  }
-  // Interleaved writers of different results may leave chunks of one under the
-  // record of another: that reads as a miss, and the next write heals it.
-  const last = await openResult(store, "k");
-  const read = await last?.read(0, Infinity);
-  assert.ok(read === undefined || read === texts[last!.meta as number]);
-  await writeResult(store, "k", { meta: 0, text: texts[0] }, { ttlSeconds: 60 });
-  assert.equal(await (await openResult(store, "k"))!.read(0, Infinity), texts[0]);
+  await assertRaceReadsWhole(store, texts, { reads: 20, pauseMs: 0 });
+  await assertRaceHeals(store, texts);
 });
 
 Deno.test("a store that throws: open, read and write resolve and report the error", async () => {

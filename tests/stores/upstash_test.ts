@@ -4,6 +4,7 @@ import { upstashStore } from "../../src/stores/upstash.ts";
 import { type CacheEvent, openResult, writeResult } from "../../src/_stored_result.ts";
 import { type RedisServer, startRedis } from "../support/redis.ts";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash_bridge.ts";
+import { assertRaceHeals, assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 import { lineIndex, mixedText } from "./_fixtures.ts";
 
 interface Rig {
@@ -230,25 +231,8 @@ Deno.test("concurrent writers of different results under one key: whole results 
   withUpstash(async ({ redis }) => {
     const store = upstashStore(redis);
     const texts = [1, 2, 3].map((seed) => mixedText(150_000 + seed, seed));
-    const writes = texts.map((text, i) =>
-      writeResult(store, "k", { meta: i, text }, { ttlSeconds: 60 })
-    );
-    const reads: Promise<string | undefined>[] = [];
-    for (let i = 0; i < 10; i++) {
-      reads.push(openResult(store, "k").then((reader) => reader?.read(0, Infinity)));
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    assert.deepEqual(await Promise.all(writes), ["stored", "stored", "stored"]);
-    for (const read of await Promise.all(reads)) {
-      assert.ok(read === undefined || texts.includes(read), "a read mixed two results");
-    }
-    // Interleaved writers of different results may leave chunks of one under the
-    // record of another: that reads as a miss, and the next write heals it.
-    const last = await openResult(store, "k");
-    const read = await last?.read(0, Infinity);
-    assert.ok(read === undefined || read === texts[last!.meta as number]);
-    await writeResult(store, "k", { meta: 0, text: texts[0] }, { ttlSeconds: 60 });
-    assert.equal(await (await openResult(store, "k"))!.read(0, Infinity), texts[0]);
+    await assertRaceReadsWhole(store, texts, { reads: 10, pauseMs: 5 });
+    await assertRaceHeals(store, texts);
   }));
 
 Deno.test("concurrent writers of the same result leave it whole for every reader", () =>
