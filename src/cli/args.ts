@@ -96,10 +96,10 @@ export function parseProxyArgs(
     if (value === undefined) throw new UsageError(`${name} needs a value.`);
     switch (name) {
       case "--max-tokens":
-        args.maxTokens = positiveInteger(name, value);
+        args.maxTokens = positiveInteger(name, value, MIN_TOKENS);
         break;
       case "--max-chars":
-        args.maxChars = positiveInteger(name, value);
+        args.maxChars = positiveInteger(name, value, MIN_CHARS);
         break;
       case "--cursor-param":
         if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/.test(value)) {
@@ -123,15 +123,19 @@ export function parseProxyArgs(
   }
   const fromEnv = env.PAGEWISE_MAX_TOKENS;
   if (args.maxTokens === undefined && fromEnv !== undefined && fromEnv !== "") {
-    args.maxTokens = positiveInteger("PAGEWISE_MAX_TOKENS", fromEnv);
+    args.maxTokens = positiveInteger("PAGEWISE_MAX_TOKENS", fromEnv, MIN_TOKENS);
   }
   return args;
 }
 
-function positiveInteger(name: string, value: string): number {
+// A page must hold its note and some content: the library's own minimums.
+const MIN_TOKENS = 300;
+const MIN_CHARS = 800;
+
+function positiveInteger(name: string, value: string, min = 1): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(`${name} must be a whole number above 0, got "${value}".`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+    throw new UsageError(`${name} must be a whole number of at least ${min}, got "${value}".`);
   }
   return n;
 }

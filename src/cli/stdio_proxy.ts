@@ -94,14 +94,16 @@ export async function runProxy(
   }
 
   const maxMessageBytes = Math.floor((args.maxMessageMiB ?? 128) * 1024 * 1024);
-  const upstream = new StreamTransport(child.stdout, child.stdin, {
+  // Each side reads only as fast as the other side drains what it was sent.
+  const upstream: StreamTransport = new StreamTransport(child.stdout, child.stdin, {
     peer: "the MCP server",
     maxMessageBytes,
+    pace: () => downstream.ready(),
   });
-  const downstream = new StreamTransport(
+  const downstream: StreamTransport = new StreamTransport(
     io.stdin ?? Deno.stdin.readable,
     io.stdout ?? Deno.stdout.writable,
-    { peer: "the MCP client", maxMessageBytes },
+    { peer: "the MCP client", maxMessageBytes, pace: () => upstream.ready() },
   );
   const options: ProxyOptions = {
     ...extra,

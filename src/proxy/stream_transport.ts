@@ -24,6 +24,12 @@ export interface StreamTransportOptions {
   maxMessageBytes?: number;
   /** Shown in errors about messages read, e.g. `"the MCP server"`. Default `"the peer"`. */
   peer?: string;
+  /**
+   * Awaited before each read: backpressure from where the messages read go
+   * (a proxy passes the other side's {@linkcode StreamTransport.ready}), so a
+   * peer that floods messages waits instead of filling memory.
+   */
+  pace?: () => Promise<void>;
 }
 
 const NEWLINE = 10;
@@ -66,6 +72,7 @@ export class StreamTransport implements McpTransport {
   #peer: string;
   #started = false;
   #closed = false;
+  #pace?: () => Promise<void>;
 
   /** Reads messages from `readable` and writes them to `writable`. */
   constructor(
@@ -81,6 +88,12 @@ export class StreamTransport implements McpTransport {
     this.#writer = writable.getWriter();
     this.#max = max;
     this.#peer = options.peer ?? "the peer";
+    this.#pace = options.pace;
+  }
+
+  /** Resolves when what was sent has drained enough to send more. */
+  ready(): Promise<void> {
+    return this.#writer.ready.then(() => {}, () => {});
   }
 
   /** Starts reading; messages arrive through `onmessage`. */
@@ -131,6 +144,7 @@ export class StreamTransport implements McpTransport {
       tail = new Uint8Array(0);
     };
     while (true) {
+      if (this.#pace) await this.#pace();
       const { value, done } = await reader.read();
       if (done) break;
       let start = 0;
@@ -193,6 +207,13 @@ export class StreamTransport implements McpTransport {
           message: `${message} Ask for less (a narrower path, fewer items), or raise the limit.`,
         },
       });
+    } else if (id !== undefined) {
+      // A request too large to read: its sender gets an error at once, not a wait for ever.
+      this.send({
+        jsonrpc: "2.0",
+        id: JSON.parse(id),
+        error: { code: -32600, message: `${message} Send a smaller request, or raise the limit.` },
+      }).catch(() => {});
     }
     this.#fail(new Error(message));
   }

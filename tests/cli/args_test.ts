@@ -36,13 +36,19 @@ Deno.test("proxy args: the command may follow the options without --", () => {
 Deno.test("proxy args: PAGEWISE_MAX_TOKENS sets the budget, --max-tokens wins", () => {
   assert.equal(parseProxyArgs(["--", "x"], { PAGEWISE_MAX_TOKENS: "7000" })?.maxTokens, 7000);
   assert.equal(
-    parseProxyArgs(["--max-tokens", "100", "--", "x"], { PAGEWISE_MAX_TOKENS: "7000" })?.maxTokens,
-    100,
+    parseProxyArgs(["--max-tokens", "900", "--", "x"], { PAGEWISE_MAX_TOKENS: "7000" })?.maxTokens,
+    900,
   );
   assert.throws(
     () => parseProxyArgs(["--", "x"], { PAGEWISE_MAX_TOKENS: "lots" }),
     /PAGEWISE_MAX_TOKENS/,
   );
+});
+
+Deno.test("proxy args: budgets below what a page needs are usage errors", () => {
+  assert.throws(() => parseProxyArgs(["--max-tokens", "10", "--", "x"], {}), /at least 300/);
+  assert.throws(() => parseProxyArgs(["--max-chars", "500", "--", "x"], {}), /at least 800/);
+  assert.throws(() => parseProxyArgs(["--", "x"], { PAGEWISE_MAX_TOKENS: "299" }), /at least 300/);
 });
 
 Deno.test("proxy args: bad values, unknown options and a missing command are usage errors", () => {

@@ -79,3 +79,28 @@ Deno.test("stream transport: lines that are not JSON-RPC are reported and skippe
   assert.equal(errors.length, 2);
   assert.match(errors[0], /the server sent a line that is not JSON: not json/);
 });
+
+Deno.test("a request over the size limit is answered at once with an error naming the limit", async () => {
+  const input = new TransformStream<Uint8Array, Uint8Array>();
+  const output = new TransformStream<Uint8Array, Uint8Array>();
+  const transport = new StreamTransport(input.readable, output.writable, {
+    maxMessageBytes: 1_000,
+  });
+  transport.onerror = () => {};
+  await transport.start();
+  const writer = input.writable.getWriter();
+  const big = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 7,
+    method: "tools/call",
+    params: { x: "y".repeat(5_000) },
+  });
+  await writer.write(new TextEncoder().encode(big + "\n"));
+  const reader = output.readable.getReader();
+  const { value } = await reader.read();
+  const answer = JSON.parse(new TextDecoder().decode(value));
+  assert.equal(answer.id, 7);
+  assert.match(answer.error.message, /over the limit/);
+  await writer.close();
+  await transport.close();
+});
