@@ -58,6 +58,17 @@ export function demoOptionsFromEnv(env: EnvReader, platformSuffixes: string[] = 
   }
   createPager(pagewise); // throws now, with the limit's name, when a limit is too small
   const hosts = (env("ALLOWED_HOSTS") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  for (const host of hosts) {
+    // A host name only: a port, a scheme or a wildcard would never match, silently.
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(host)) {
+      throw new Error(
+        `ALLOWED_HOSTS: ${
+          JSON.stringify(host)
+        } is not a host name (no port, scheme or wildcard), ` +
+          `e.g. ALLOWED_HOSTS=mcp.example.com,api.example.com.`,
+      );
+    }
+  }
   return { pagewise, hosts: { hosts, suffixes: platformSuffixes }, cache: "off" };
 }
 

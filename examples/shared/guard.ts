@@ -7,7 +7,9 @@
  * `Host: evil.example` and `Origin: http://evil.example`. Loopback names are
  * allowed on any port; other names only when listed, or when they end with a
  * platform's suffix (`.workers.dev`, `.deno.dev`), whose DNS nobody else can
- * point at 127.0.0.1. Clients that are not browsers send no Origin.
+ * point at 127.0.0.1. An Origin must be loopback, listed, or the request's
+ * own host: a page on any other `*.deno.dev` is refused. Clients that are
+ * not browsers send no Origin.
  *
  * @module
  */
@@ -24,7 +26,8 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The host name of a `Host` header value (`name` or `name:port`), lowercased. */
 function hostname(host: string): string | undefined {
-  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i.exec(host);
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(host);
+  if (match?.[2] !== undefined && Number(match[2]) > 65_535) return undefined;
   return match?.[1].toLowerCase();
 }
 
@@ -53,7 +56,10 @@ export function rejectForeignHost(request: Request, policy: HostPolicy): Respons
     } catch {
       // Not a URL ("null" from a sandboxed page, a file: page): not allowed.
     }
-    if (!allowed(name, policy)) {
+    // A platform suffix is no guard for an Origin (anyone can publish a page
+    // there): an Origin must be loopback, listed, or this very host.
+    const same = name !== undefined && name === hostname(host);
+    if (!same && !allowed(name, { hosts: policy.hosts })) {
       return forbidden(
         `Origin ${JSON.stringify(origin)} is not allowed. Set ALLOWED_HOSTS to serve it.`,
       );

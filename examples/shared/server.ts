@@ -59,6 +59,18 @@ export async function handleRequest(request: Request, options: DemoOptions): Pro
         headers: { allow: "POST" },
       });
     }
+    if (await isBatch(request)) {
+      // MCP 2025-06-18 removed JSON-RPC batches; one request of a hundred
+      // tool calls would cost a hundred tools' CPU.
+      return Response.json(
+        {
+          jsonrpc: "2.0",
+          error: { code: -32600, message: "Batches are not accepted: send one message at a time." },
+          id: null,
+        },
+        { status: 400 },
+      );
+    }
     return await mcpHandler(options.pagewise).fetch(request);
   }
   if (pathname === "/" && (request.method === "GET" || request.method === "HEAD")) {
@@ -70,4 +82,24 @@ export async function handleRequest(request: Request, options: DemoOptions): Pro
     );
   }
   return new Response("Not found. The MCP endpoint is /mcp.\n", { status: 404 });
+}
+
+/** Whether the body is a JSON array, from its first bytes only (the body stays readable). */
+async function isBatch(request: Request): Promise<boolean> {
+  const reader = request.clone().body?.getReader();
+  if (!reader) return false;
+  try {
+    for (let read = 0; read < 4;) {
+      const { value, done } = await reader.read();
+      if (done) return false;
+      for (const byte of value) {
+        if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue;
+        return byte === 0x5b; // "["
+      }
+      read++;
+    }
+    return false;
+  } finally {
+    reader.cancel().catch(() => {});
+  }
 }

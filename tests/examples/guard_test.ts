@@ -136,3 +136,63 @@ Deno.test("the Host check comes before routing: a foreign Host gets 403 on every
     await response.body?.cancel();
   }
 });
+
+Deno.test("a JSON-RPC batch is refused with 400", async () => {
+  const call = {
+    jsonrpc: "2.0",
+    method: "tools/call",
+    params: { name: "read_log", arguments: {} },
+  };
+  const response = await handleRequest(
+    new Request("http://localhost:8000/mcp", {
+      method: "POST",
+      headers: {
+        host: "localhost:8000",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: "  " + JSON.stringify([{ ...call, id: 1 }, { ...call, id: 2 }]),
+    }),
+    options,
+  );
+  assert.equal(response.status, 400);
+  assert.match(await response.text(), /Batches are not accepted/);
+});
+
+Deno.test("a Host with a port out of range is refused with 403, not a crash", async () => {
+  const response = await handleRequest(
+    new Request("http://localhost:8000/mcp", {
+      method: "POST",
+      headers: { host: "127.0.0.1:99999" },
+    }),
+    options,
+  );
+  assert.equal(response.status, 403);
+  await response.body?.cancel();
+});
+
+Deno.test("an Origin on a platform domain other than this host is refused", () => {
+  const request = new Request("https://demo.deno.dev/mcp", {
+    method: "POST",
+    headers: { host: "127.0.0.1:8000", origin: "https://evil.deno.dev" },
+  });
+  assert.equal(rejectForeignHost(request, { suffixes: [".deno.dev"] })?.status, 403);
+  const same = new Request("https://demo.deno.dev/mcp", {
+    method: "POST",
+    headers: { host: "demo.deno.dev", origin: "https://demo.deno.dev" },
+  });
+  assert.equal(rejectForeignHost(same, { suffixes: [".deno.dev"] }), undefined);
+});
+
+Deno.test("ALLOWED_HOSTS entries that can never match stop start-up, naming the variable", () => {
+  for (const bad of ["evil.example:80", "*", ".example", "https://a.example"]) {
+    assert.throws(
+      () => demoOptionsFromEnv((name) => (name === "ALLOWED_HOSTS" ? bad : undefined)),
+      /ALLOWED_HOSTS/,
+      bad,
+    );
+  }
+  demoOptionsFromEnv((
+    name,
+  ) => (name === "ALLOWED_HOSTS" ? "mcp.example.com, api.example.com" : undefined));
+});
