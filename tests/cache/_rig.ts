@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { Redis } from "@upstash/redis";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
@@ -15,21 +14,17 @@ import { type CacheEvent, type PagerEvent, paginate, type PaginateOptions } from
 import { upstashStore } from "../../src/stores/upstash.ts";
 import type { PageStore } from "../../src/stores/types.ts";
 import { Client, InMemoryTransport, McpServer } from "../support/mcp_v1.ts";
-import { type RedisServer, startRedis } from "../support/redis.ts";
-import { startUpstashBridge, type UpstashBridge } from "../support/upstash_bridge.ts";
+import { startUpstashRig, type UpstashRig } from "../support/upstash_rig.ts";
+import { type CallResult, nextCursor, pageInfo, TEXT_NOTE, textOf } from "../support/tool_pages.ts";
 import { max3 } from "../../dev/tokenizers.ts";
+
+export { type CallResult, nextCursor, textOf };
 
 /** The tool every test server has. */
 export const TOOL = "search_traces";
 
 /** What the tool answers: its output for the caller (`extra` is the SDK's request context). */
 export type Produce = (args: { q: string }, extra: Record<string, unknown>) => string;
-
-/** A tool result as the client receives it. */
-export interface CallResult {
-  content: { type: string; text?: string }[];
-  isError?: boolean;
-}
 
 /** A server and how often its tool ran. */
 export interface Served {
@@ -139,31 +134,6 @@ export function httpServer(
       await server.finished;
     },
   };
-}
-
-/** The text of a result (its text blocks joined). */
-export function textOf(result: CallResult): string {
-  return result.content.map((block) => block.text ?? "").join("\n");
-}
-
-const TEXT_NOTE = /\n\n\[Output cut: showing characters \d+(-\d+)? of \d+\. [^\]]*\]$/;
-
-/** A JSON page's `page` object, if `text` is a JSON page. */
-function pageInfo(text: string): Record<string, unknown> | undefined {
-  if (!text.startsWith('{"page":')) return undefined;
-  try {
-    return JSON.parse(text).page;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The cursor a page tells the model to call with next, if any. */
-export function nextCursor(text: string): string | undefined {
-  const info = pageInfo(text);
-  if (info) return info.next_cursor as string | undefined;
-  const note = TEXT_NOTE.exec(text)?.[0];
-  return note ? /cursor="([^"]+)"/.exec(note)?.[1] : undefined;
 }
 
 /** One call of the tool. */
@@ -288,35 +258,14 @@ export function cacheEvents(events: PagerEvent[]): CacheEvent[] {
   return events.filter((e) => e.type.startsWith("cache_")) as CacheEvent[];
 }
 
-/** A real redis-server behind the Upstash REST bridge, and real `@upstash/redis` clients of it. */
-export interface Upstash {
-  redis: RedisServer;
-  bridge: UpstashBridge;
-  /** A client with the bridge's token. */
-  client: Redis;
+/** The Upstash stand-in, with a store on its client. */
+export interface Upstash extends UpstashRig {
   /** A store on `client`. */
   store: PageStore;
-  /** A client of the bridge with another token. */
-  clientWithToken(token: string): Redis;
-  close(): Promise<void>;
 }
 
-/** Starts redis-server and the bridge; clients do not retry (pagewise's timeout bounds a call anyway). */
+/** Starts redis-server and the bridge (see startUpstashRig), with a store on the client. */
 export async function startUpstash(): Promise<Upstash> {
-  const redis = await startRedis();
-  const bridge = startUpstashBridge({ redisPort: redis.port });
-  const clientWithToken = (token: string) =>
-    new Redis({ url: bridge.url, token, retry: false, enableTelemetry: false });
-  const client = clientWithToken(bridge.token);
-  return {
-    redis,
-    bridge,
-    client,
-    store: upstashStore(client),
-    clientWithToken,
-    async close() {
-      await bridge.close();
-      await redis.close();
-    },
-  };
+  const rig = await startUpstashRig();
+  return { ...rig, store: upstashStore(rig.client) };
 }

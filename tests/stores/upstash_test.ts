@@ -4,6 +4,7 @@ import { upstashStore } from "../../src/stores/upstash.ts";
 import { type CacheEvent, openResult, writeResult } from "../../src/_stored_result.ts";
 import { type RedisServer, startRedis } from "../support/redis.ts";
 import { startUpstashBridge, type UpstashBridge } from "../support/upstash_bridge.ts";
+import { startUpstashRig } from "../support/upstash_rig.ts";
 import { assertRaceHeals, assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 import { lineIndex, mixedText } from "./_fixtures.ts";
 
@@ -15,22 +16,26 @@ interface Rig {
 
 /** A redis-server, the bridge in front of it and a real client, for one test. */
 async function withUpstash(test: (rig: Rig) => Promise<void>): Promise<void> {
-  const server = await startRedis();
-  const bridge = startUpstashBridge({ redisPort: server.port });
-  const redis = new Redis({
-    url: bridge.url,
-    token: bridge.token,
-    retry: false,
-    enableTelemetry: false,
-  });
+  const upstash = await startUpstashRig();
   try {
-    await test({ server, bridge, redis });
+    await test({ server: upstash.redis, bridge: upstash.bridge, redis: upstash.client });
   } finally {
-    await bridge.close();
-    await server.close();
+    await upstash.close();
     // Let requests released by close() settle inside this test.
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A 3 MB result with its line index, written under "walk" in a store on `redis`. */
+async function writeWalk(redis: Redis) {
+  const store = upstashStore(redis);
+  const text = mixedText(3_000_000);
+  const index = lineIndex(text);
+  await writeResult(store, "walk", { meta: 1, text, index }, {
+    ttlSeconds: 60,
+    timeoutMs: 10_000,
+  });
+  return { store, text, index };
 }
 
 function recorder() {
@@ -68,13 +73,7 @@ Deno.test("upstashStore round-trips a 5 MB result with lone surrogates exactly",
 
 Deno.test("a page read is one MGET and an index read one GETRANGE, moving about a page", () =>
   withUpstash(async ({ redis, bridge }) => {
-    const store = upstashStore(redis);
-    const text = mixedText(3_000_000);
-    const index = lineIndex(text);
-    await writeResult(store, "walk", { meta: 1, text, index }, {
-      ttlSeconds: 60,
-      timeoutMs: 10_000,
-    });
+    const { store, text, index } = await writeWalk(redis);
     const reader = await openResult(store, "walk");
     bridge.resetCounts();
     const page = await reader!.read(1_500_000, 1_540_000);
@@ -94,13 +93,7 @@ Deno.test("a page read is one MGET and an index read one GETRANGE, moving about 
 
 Deno.test("a later page with prefetch is one request: one MGET of the record and the page", () =>
   withUpstash(async ({ redis, bridge }) => {
-    const store = upstashStore(redis);
-    const text = mixedText(3_000_000);
-    const index = lineIndex(text);
-    await writeResult(store, "walk", { meta: 1, text, index }, {
-      ttlSeconds: 60,
-      timeoutMs: 10_000,
-    });
+    const { store, text, index } = await writeWalk(redis);
     bridge.resetCounts();
     const reader = await openResult(store, "walk", {
       prefetch: { text: [2_000_000, 2_040_000], index: [40_000, 41_000] },

@@ -11,7 +11,8 @@ export interface CallResult {
   isError?: boolean;
 }
 
-const TEXT_NOTE = /\n\n\[Output cut: showing characters \d+(-\d+)? of \d+\. [^\]]*\]$/;
+/** The note at the end of a text page. */
+export const TEXT_NOTE = /\n\n\[Output cut: showing characters \d+(-\d+)? of \d+\. [^\]]*\]$/;
 
 /** The text of a result's blocks, joined. */
 export function textOf(result: CallResult): string {
