@@ -9,13 +9,16 @@ import { spansJson } from "./_data.ts";
 import {
   call,
   connectInMemory,
+  type HttpServed,
   httpServer,
   nextCursor,
   type Produce,
   textOf,
   toolServer,
+  type Walk,
   walk,
 } from "./_rig.ts";
+import type { Client } from "../support/mcp_v1.ts";
 
 const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
 const args = { q: "service:ledger" };
@@ -39,6 +42,29 @@ const options =
     onEvent,
   });
 
+/**
+ * `other` holding the cursor of Alice's first page runs the tool and sees
+ * none of Alice's own spans (`afterOther` checks more there); then the
+ * client `sameCaller` gives, Alice under another name or connection, reads
+ * her second page from her entry without a run.
+ */
+async function assertCursorStaysWithCaller(
+  http: HttpServed,
+  aliceWalk: Walk,
+  other: Client,
+  sameCaller: () => Promise<Client>,
+  afterOther?: () => void,
+): Promise<void> {
+  const cursor = nextCursor(aliceWalk.texts[0])!;
+  const page = textOf(await call(other, { ...args, cursor }));
+  assert.equal(http.runs(), 2);
+  assert.ok(!aliceOnly(page), "another caller was served Alice's spans");
+  afterOther?.();
+  const again = textOf(await call(await sameCaller(), { ...args, cursor }));
+  assert.equal(http.runs(), 2);
+  assert.equal(again, aliceWalk.texts[1]);
+}
+
 Deno.test("two callers with different auth tokens, same tool and arguments: a handed-over cursor never reads the other's entry", async () => {
   const events: PagerEvent[] = [];
   const store = memoryStore();
@@ -50,22 +76,22 @@ Deno.test("two callers with different auth tokens, same tool and arguments: a ha
     const bob = await http.connect({ authorization: "Bearer bob-token" });
     const aliceWalk = await walk(alice, args);
     assert.equal(http.runs(), 1, "Alice's walk ran the tool once");
-    const cursor = nextCursor(aliceWalk.texts[0])!;
     events.length = 0;
     // Bob presents Alice's cursor: not her entry; his tool runs and he sees his own spans.
-    const page = textOf(await call(bob, { ...args, cursor }));
-    assert.equal(http.runs(), 2);
-    assert.ok(!aliceOnly(page), "Bob was served Alice's spans");
-    assert.deepEqual(
-      events.filter((e) => e.type.startsWith("cache_")).map((e) =>
-        e.type === "cache_miss" ? `miss:${e.reason}` : e.type
-      ),
-      ["miss:absent", "cache_stored"],
-    );
     // Alice's own cursor still reads her entry.
-    const again = textOf(await call(alice, { ...args, cursor }));
-    assert.equal(http.runs(), 2);
-    assert.equal(again, aliceWalk.texts[1]);
+    await assertCursorStaysWithCaller(
+      http,
+      aliceWalk,
+      bob,
+      () => Promise.resolve(alice),
+      () =>
+        assert.deepEqual(
+          events.filter((e) => e.type.startsWith("cache_")).map((e) =>
+            e.type === "cache_miss" ? `miss:${e.reason}` : e.type
+          ),
+          ["miss:absent", "cache_stored"],
+        ),
+    );
   } finally {
     await http.close();
   }
@@ -127,14 +153,13 @@ Deno.test("identify(extra) names the caller: a tenant header keeps tenants apart
     const bob = await http.connect({ authorization: "Bearer shared", "x-tenant": "bob" });
     const aliceWalk = await walk(alice, args);
     assert.equal(http.runs(), 1);
-    const page = textOf(await call(bob, { ...args, cursor: nextCursor(aliceWalk.texts[0])! }));
-    assert.equal(http.runs(), 2);
-    assert.ok(!aliceOnly(page));
     // Another connection of the same tenant reads the tenant's entry.
-    const alice2 = await http.connect({ authorization: "Bearer other", "x-tenant": "alice" });
-    const same = textOf(await call(alice2, { ...args, cursor: nextCursor(aliceWalk.texts[0])! }));
-    assert.equal(http.runs(), 2);
-    assert.equal(same, aliceWalk.texts[1]);
+    await assertCursorStaysWithCaller(
+      http,
+      aliceWalk,
+      bob,
+      () => http.connect({ authorization: "Bearer other", "x-tenant": "alice" }),
+    );
   } finally {
     await http.close();
   }
