@@ -30,6 +30,7 @@
  * @module
  */
 
+import { readAtMost } from "./_bytes.ts";
 import { utf16 } from "./_crypto.ts";
 import type { CacheEvent, CacheOp } from "./events.ts";
 
@@ -705,31 +706,13 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** Inflates at most `limit` bytes: stored data is not trusted to be small. */
 async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array | undefined> {
-  const reader = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-    .pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
+    .pipeThrough(new DecompressionStream("deflate-raw"));
   try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        return undefined;
-      }
-      parts.push(value);
-    }
+    return await readAtMost(stream, limit);
   } catch {
     return undefined;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 type Base64Native = { toBase64?: () => string };

@@ -22,6 +22,7 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { paginate, type PaginateOptions } from "../../mod.ts";
+import { readAtMost } from "../_bytes.ts";
 import { callerIdentity } from "./_caller.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
 import { ToolMemory } from "./_tool_memory.ts";
@@ -491,26 +492,8 @@ async function readText(
   maxBytes: number,
 ): Promise<string | undefined> {
   if (!body) return "";
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return new TextDecoder().decode(bytes);
+  const bytes = await readAtMost(body, maxBytes);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 function parseJson(text: string): unknown {

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { concatBytes } from "../_bytes.ts";
 import type { JsonRpcMessage, McpTransport } from "./types.ts";
 
 /** Default largest message read: 128 MiB. */
@@ -130,14 +131,14 @@ export class StreamTransport implements McpTransport {
       if (head) {
         tail = lastBytes([tail, chunk]);
       } else if (size > this.#max) {
-        head = concat([...parts, chunk]).slice(0, EDGE);
+        head = concatBytes([...parts, chunk]).slice(0, EDGE);
         tail = lastBytes([...parts, chunk]);
         parts = [];
       } else if (chunk.length) parts.push(chunk);
     };
     const end = () => {
       if (head) this.#oversize(head, tail, size);
-      else if (size) this.#parse(concat(parts));
+      else if (size) this.#parse(concatBytes(parts));
       parts = [];
       size = 0;
       head = undefined;
@@ -223,19 +224,8 @@ export class StreamTransport implements McpTransport {
   }
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 function lastBytes(parts: Uint8Array[]): Uint8Array {
-  const joined = concat(parts);
+  const joined = concatBytes(parts);
   return joined.slice(Math.max(0, joined.length - EDGE));
 }
 

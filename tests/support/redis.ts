@@ -2,6 +2,7 @@
  * A real `redis-server` on a free loopback port, and a small RESP client for
  * it over `Deno.connect`.
  */
+import { concatBytes } from "../../src/_bytes.ts";
 
 export const REDIS_INSTALL = "apt-get update && apt-get install -y redis-server";
 
@@ -131,7 +132,7 @@ export class RespConnection {
     const replies = commands.map(() =>
       new Promise<Reply>((resolve, reject) => this.#pending.push({ resolve, reject }))
     );
-    const payload = concat(parts);
+    const payload = concatBytes(parts);
     this.#writing = this.#writing.then(() => writeAll(this.#conn, payload)).catch((error) => {
       this.#fail(error instanceof Error ? error : new Error(String(error)));
     });
@@ -191,16 +192,6 @@ export class RespConnection {
 
 async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
   for (let at = 0; at < bytes.length;) at += await conn.write(bytes.subarray(at));
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** One reply from `buf[at, end)` and where the next starts, or `undefined` if incomplete. */
