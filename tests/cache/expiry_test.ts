@@ -10,6 +10,7 @@ import { spansJson } from "./_data.ts";
 import {
   call,
   connectInMemory,
+  countTokens,
   nextCursor,
   startUpstash,
   textOf,
@@ -17,7 +18,6 @@ import {
   walk,
 } from "./_rig.ts";
 
-const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
 const OUTPUT = spansJson(200);
 const args = { q: "status:OK" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

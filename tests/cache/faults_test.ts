@@ -12,6 +12,7 @@ import { spansJson } from "./_data.ts";
 import {
   assertReassembles,
   connectInMemory,
+  countTokens,
   startUpstash,
   toolServer,
   type Upstash,
@@ -24,7 +25,6 @@ const OUTPUT = spansJson(300);
 const TIMEOUT_MS = 1_000;
 const HANG_TIMEOUT_MS = 300;
 // A plain counter (UTF-8 bytes / 2), so these tests depend on the cache only.
-const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
 const FAULT_AT = 4; // the page before which the fault starts
 
 /** An `@upstash/redis` client that can be swapped for another mid-walk (a rotated token). */

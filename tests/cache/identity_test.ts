@@ -9,6 +9,7 @@ import { spansJson } from "./_data.ts";
 import {
   call,
   connectInMemory,
+  countTokens,
   type HttpServed,
   httpServer,
   nextCursor,
@@ -20,7 +21,6 @@ import {
 } from "./_rig.ts";
 import type { Client } from "../support/mcp_v1.ts";
 
-const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
 const args = { q: "service:ledger" };
 
 /** Each caller's own spans: a per-user tool (the seed is the caller). */

@@ -7,14 +7,13 @@ import { mixedLog, spansJson } from "./_data.ts";
 import {
   call,
   connectInMemory,
+  countTokens,
   nextCursor,
   startUpstash,
   textOf,
   toolServer,
   walk,
 } from "./_rig.ts";
-
-const countTokens = (text: string) => Math.ceil(new TextEncoder().encode(text).length / 2);
 
 for (
   const [name, output] of [
