@@ -15,7 +15,14 @@ import { upstashStore } from "../../src/stores/upstash.ts";
 import type { PageStore } from "../../src/stores/types.ts";
 import { Client, InMemoryTransport, McpServer } from "../support/mcp_v1.ts";
 import { startUpstashRig, type UpstashRig } from "../support/upstash_rig.ts";
-import { type CallResult, nextCursor, pageInfo, TEXT_NOTE, textOf } from "../support/tool_pages.ts";
+import {
+  type CallResult,
+  joinListPages,
+  nextCursor,
+  pageInfo,
+  TEXT_NOTE,
+  textOf,
+} from "../support/tool_pages.ts";
 import { max3 } from "../../dev/tokenizers.ts";
 
 export { type CallResult, nextCursor, textOf };
@@ -201,34 +208,16 @@ export function assertWithinLimits(
 export function reassemble(texts: string[]): unknown {
   if (texts.length === 1 && !pageInfo(texts[0]) && !TEXT_NOTE.test(texts[0])) return texts[0];
   if (!pageInfo(texts[0])) return texts.map((t) => t.replace(TEXT_NOTE, "")).join("");
-  const items: unknown[] = [];
   let shell: Record<string, unknown> | undefined;
   let key: string | undefined;
-  let parts = "";
-  let partOf: unknown;
-  const flush = () => {
-    if (partOf !== undefined) items.push(JSON.parse(parts));
-    parts = "";
-    partOf = undefined;
-  };
-  for (const text of texts) {
-    const json = JSON.parse(text) as Record<string, unknown>;
-    const info = json.page as Record<string, unknown>;
-    if (typeof info.part === "string") {
-      if (partOf !== info.items) flush();
-      partOf = info.items;
-      parts += info.part;
-      continue;
-    }
-    flush();
+  const items = joinListPages(texts, (json, info) => {
     // The note names the paged list when it is inside an object.
     const listKey = /^Showing \w+ [\d-]+ of \d+ in "([^"]+)"/.exec(String(info.note))?.[1];
     key ??= listKey ?? "items";
     const { page: _, ...rest } = json;
     shell ??= rest;
-    items.push(...(rest[key] as unknown[]));
-  }
-  flush();
+    return rest[key] as unknown[];
+  });
   if (key === "items" && shell && Object.keys(shell).length === 1) return items;
   return { ...shell, [key!]: items };
 }

@@ -76,6 +76,18 @@ export function rebuild(texts: string[], json: boolean): unknown {
     const text = texts.map((t) => t.replace(TEXT_NOTE, "")).join("");
     return json ? JSON.parse(text) : text;
   }
+  return joinListPages(texts);
+}
+
+/**
+ * The items the list pages show, in order, with the parts of a split item
+ * joined and parsed; `list` gives a whole page's items (default: `items`).
+ */
+export function joinListPages(
+  texts: string[],
+  list: (page: Record<string, unknown>, info: Record<string, unknown>) => unknown[] = (page) =>
+    page.items as unknown[],
+): unknown[] {
   const items: unknown[] = [];
   let parts = "";
   let partOf: unknown;
@@ -93,7 +105,7 @@ export function rebuild(texts: string[], json: boolean): unknown {
       parts += info.part;
     } else {
       flush();
-      items.push(...(page.items as unknown[]));
+      items.push(...list(page, info));
     }
   }
   flush();
