@@ -22,6 +22,7 @@ import {
 import type { Client } from "../support/mcp_v1.ts";
 
 const args = { q: "service:ledger" };
+type Identify = NonNullable<PaginateOptions["cache"]>["identify"];
 
 /** Each caller's own spans: a per-user tool (the seed is the caller). */
 const perCaller = (caller: string): string => spansJson(200, 1_000 + caller.charCodeAt(0));
@@ -192,12 +193,16 @@ Deno.test("with no identity (no token, no session, no identify) whoever holds a 
   }
 });
 
-Deno.test("identify returning undefined falls back to the request's identity: tokens stay apart", async () => {
+/**
+ * With `identify`, a caller with token "b" holding the cursor of token "a"'s
+ * first page runs the tool again: it reads no entry of "a".
+ */
+async function assertTokenBTakesNoEntryOfA(identify: Identify): Promise<void> {
   const store = memoryStore();
   const counter = { n: 0 };
   const served = () =>
     toolServer(
-      { maxTokens: 2_000, countTokens, cache: { store, identify: () => undefined } },
+      { maxTokens: 2_000, countTokens, cache: { store, identify } },
       () => ALICE,
       counter,
     ).server;
@@ -211,6 +216,10 @@ Deno.test("identify returning undefined falls back to the request's identity: to
     await a.close();
     await b.close();
   }
+}
+
+Deno.test("identify returning undefined falls back to the request's identity: tokens stay apart", async () => {
+  await assertTokenBTakesNoEntryOfA(() => undefined);
 });
 
 Deno.test('identify that throws, rejects or returns "" or an object turns the cache off for the call', async () => {
@@ -224,24 +233,6 @@ Deno.test('identify that throws, rejects or returns "" or an object turns the ca
       () => ({ id: 1 }) as unknown as string,
     ]
   ) {
-    const store = memoryStore();
-    const counter = { n: 0 };
-    const served = () =>
-      toolServer(
-        { maxTokens: 2_000, countTokens, cache: { store, identify } },
-        () => ALICE,
-        counter,
-      )
-        .server;
-    const a = await connectInMemory(served(), { token: "a", clientId: "a", scopes: [] });
-    const b = await connectInMemory(served(), { token: "b", clientId: "b", scopes: [] });
-    try {
-      const cursor = nextCursor(textOf(await call(a, args)))!;
-      await call(b, { ...args, cursor });
-      assert.equal(counter.n, 2);
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    await assertTokenBTakesNoEntryOfA(identify);
   }
 });
