@@ -262,3 +262,13 @@ export async function startUpstash(): Promise<Upstash> {
   const rig = await startUpstashRig();
   return { ...rig, store: upstashStore(rig.client) };
 }
+
+/** Runs `run` with the Upstash stand-in, then stops it. */
+export async function withUpstash(run: (upstash: Upstash) => Promise<unknown>): Promise<void> {
+  const upstash = await startUpstash();
+  try {
+    await run(upstash);
+  } finally {
+    await upstash.close();
+  }
+}

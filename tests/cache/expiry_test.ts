@@ -12,10 +12,10 @@ import {
   connectInMemory,
   countTokens,
   nextCursor,
-  startUpstash,
   textOf,
   toolServer,
   walk,
+  withUpstash,
 } from "./_rig.ts";
 
 const OUTPUT = spansJson(200);
@@ -99,14 +99,8 @@ Deno.test("Deno KV: an entry KV still holds past its deadline is never read", as
   }
 });
 
-Deno.test("Upstash: a result is not served after ttlSeconds (Redis PX)", async () => {
-  const upstash = await startUpstash();
-  try {
-    await assertExpires(upstash.store);
-  } finally {
-    await upstash.close();
-  }
-});
+Deno.test("Upstash: a result is not served after ttlSeconds (Redis PX)", () =>
+  withUpstash((upstash) => assertExpires(upstash.store)));
 
 Deno.test("signed cursors with cursorTtlSeconds expire with a cache: refused, the tool does not run, the store is not read", async () => {
   let clock = Date.now();

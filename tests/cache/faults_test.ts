@@ -13,10 +13,9 @@ import {
   assertReassembles,
   connectInMemory,
   countTokens,
-  startUpstash,
   toolServer,
-  type Upstash,
   walk,
+  withUpstash,
 } from "./_rig.ts";
 
 const OUTPUT = spansJson(300);
@@ -95,15 +94,6 @@ async function faultedWalk(
 }
 
 const typesOf = (events: PagerEvent[]) => events.map((e) => e.type);
-
-async function withUpstash(run: (upstash: Upstash) => Promise<void>): Promise<void> {
-  const upstash = await startUpstash();
-  try {
-    await run(upstash);
-  } finally {
-    await upstash.close();
-  }
-}
 
 Deno.test("redis-server killed mid-walk: every later page is served by running the tool, errors reported", async () => {
   await withUpstash(async (upstash) => {

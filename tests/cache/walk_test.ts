@@ -21,6 +21,7 @@ import {
   toolServer,
   type Walk,
   walk,
+  withUpstash,
 } from "./_rig.ts";
 
 // Pages are counted with the real tokenizers they are checked against: these
@@ -148,14 +149,8 @@ Deno.test("Deno KV on disk: one tool run per walk; after a restart later pages s
   }
 });
 
-Deno.test("Upstash (redis-server behind the REST bridge, the real client): one tool run per walk, exact", async () => {
-  const upstash = await startUpstash();
-  try {
-    await assertCachedWalks(upstash.store);
-  } finally {
-    await upstash.close();
-  }
-});
+Deno.test("Upstash (redis-server behind the REST bridge, the real client): one tool run per walk, exact", () =>
+  withUpstash((upstash) => assertCachedWalks(upstash.store)));
 
 Deno.test("Upstash over Streamable HTTP, a server per request: one tool run per walk, exact", async () => {
   const upstash = await startUpstash();
