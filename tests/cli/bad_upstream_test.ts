@@ -36,7 +36,7 @@ Deno.test("a command that does not exist: exit 127 at once, with a message namin
 Deno.test("a usage error: exit 2 with what to fix", async () => {
   const { code, stderr } = await runAlone(["--max-tokens", "lots"], ["true"]);
   assert.equal(code, 2);
-  assert.match(stderr, /--max-tokens must be a whole number above 0, got "lots"/);
+  assert.match(stderr, /--max-tokens must be a whole number of at least 300, got "lots"/);
 });
 
 Deno.test("a server that exits at start: the proxy exits with its status", async () => {
