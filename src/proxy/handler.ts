@@ -100,7 +100,7 @@ const PAGED_METHODS = new Set(["tools/list", "tools/call"]);
  *   maxTokens: 20_000,
  *   cache: { store: memoryStore() }, // one store for every request
  * });
- * Deno.serve(handler); // or, in a Worker: export default { fetch: handler };
+ * export default { fetch: handler }; // a Worker, or `deno serve` on Deno Deploy
  * ```
  */
 export function proxyHandler(
