@@ -13,8 +13,8 @@ import { upstashStore } from "../src/stores/upstash.ts";
 import { denoKvStore } from "../src/stores/deno_kv.ts";
 import type { PageStore } from "../src/stores/types.ts";
 import { openResult, type StoredResult, writeResult } from "../src/_stored_result.ts";
-import { startRedis } from "../tests/support/redis.ts";
-import { startUpstashBridge } from "../tests/support/upstash_bridge.ts";
+import { startRedis } from "../dev/redis.ts";
+import { startUpstashBridge } from "../dev/upstash_bridge.ts";
 
 function traceSpans(count: number): StoredResult {
   const next = random(24);

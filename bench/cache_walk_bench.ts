@@ -22,9 +22,9 @@ import { upstashStore } from "../src/stores/upstash.ts";
 import { denoKvStore } from "../src/stores/deno_kv.ts";
 import { type WorkersKvNamespace, workersKvStore } from "../src/stores/workers_kv.ts";
 import type { PageStore } from "../src/stores/types.ts";
-import { startRedis } from "../tests/support/redis.ts";
-import { startUpstashBridge } from "../tests/support/upstash_bridge.ts";
-import { spansForBytes, spansJson } from "../tests/cache/_data.ts";
+import { startRedis } from "../dev/redis.ts";
+import { startUpstashBridge } from "../dev/upstash_bridge.ts";
+import { spansForBytes, spansJson } from "../dev/cache_data.ts";
 
 const QUICK = Deno.env.get("BENCH_QUICK") === "1";
 const MAX_TOKENS = 20_000;

@@ -21,8 +21,8 @@
 
 import { createResultPager, memoryStore, toolScope } from "@pagewise/mcp";
 import { denoServe, type Instance } from "../tests/support/deno_serve.ts";
-import { startRedis } from "../tests/support/redis.ts";
-import { startUpstashBridge } from "../tests/support/upstash_bridge.ts";
+import { startRedis } from "../dev/redis.ts";
+import { startUpstashBridge } from "../dev/upstash_bridge.ts";
 import { bundleWorker, startWorker } from "../tests/support/workerd.ts";
 import { demoOptionsFromEnv } from "./shared/env.ts";
 import { TOOLS } from "./shared/tools.ts";

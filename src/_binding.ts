@@ -2,7 +2,7 @@
 // fingerprint of what is paged, optionally signed and expiring; opened and
 // checked in one place for the pager and for the MCP list methods.
 
-import { constantTimeEqual, importHmacKey, sha256 } from "./_crypto.ts";
+import { constantTimeEqual, fingerprint, importHmacKey, sha256 } from "./_crypto.ts";
 import {
   cursorLength,
   type CursorState,
@@ -18,6 +18,8 @@ import { CursorError } from "./cursor.ts";
 export interface OpenedCursor {
   readonly state: CursorState;
   readonly scope: string;
+  /** The binder that opened it: another (other secret, other TTL) must not take it. */
+  readonly binder: Binder;
 }
 
 /** Issues and opens cursors bound to scopes; see {@linkcode createBinder}. */
@@ -39,6 +41,12 @@ export interface Binder {
   maxLength(unit: CursorUnit, maxOffset: number, maxPart: number): number;
   /** Decodes `cursor` and checks its form, signature, expiry and scope. */
   open(cursor: string, scope: string): Promise<OpenedCursor>;
+  /** The fingerprint a cursor carries for `text` of this `kind`. */
+  fingerprint(kind: string, text: string): Promise<Uint8Array>;
+  /** Whether `other` signs and expires cursors as this binder does (same secret, same TTL). */
+  accepts(other: Binder): boolean;
+  /** What this binder signs and expires with. */
+  readonly settings: Readonly<Pick<BinderOptions, "secret" | "ttlSeconds">>;
 }
 
 export interface BinderOptions {
@@ -66,7 +74,14 @@ export function createBinder(options: BinderOptions): Binder {
     options.ttlSeconds === undefined ? undefined : Math.ceil(nowSeconds() + options.ttlSeconds);
   const signed = options.secret !== undefined;
 
-  return {
+  const settings = { secret: options.secret, ttlSeconds: options.ttlSeconds };
+  const self: Binder = {
+    settings,
+    accepts: (other) =>
+      other === self ||
+      (other.settings.ttlSeconds === settings.ttlSeconds &&
+        sameSecret(other.settings.secret, settings.secret)),
+    fingerprint: (kind, text) => fingerprint(kind, text, FINGERPRINT_BYTES),
     scopeHash: async (scope) => (await sha256(scope)).subarray(0, SCOPE_BYTES),
     async issue(scope, fingerprint, unit, offset, part) {
       const state = { unit, offset, part, fingerprint, scope, expiresAt: expiry() };
@@ -93,7 +108,17 @@ export function createBinder(options: BinderOptions): Binder {
       }
       const hash = (await sha256(scope)).subarray(0, SCOPE_BYTES);
       if (!constantTimeEqual(state.scope, hash)) throw new CursorError("foreign_scope");
-      return { state, scope };
+      return { state, scope, binder: self };
     },
   };
+  return self;
+}
+
+function sameSecret(
+  a: string | Uint8Array | undefined,
+  b: string | Uint8Array | undefined,
+): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const bytes = (x: string | Uint8Array) => typeof x === "string" ? new TextEncoder().encode(x) : x;
+  return constantTimeEqual(bytes(a), bytes(b));
 }

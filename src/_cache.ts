@@ -3,6 +3,7 @@
 // it, with the fields around the paged container. A page built from it is
 // the page the uncached path builds.
 
+import { toHex } from "./_crypto.ts";
 import type { CursorUnit } from "./_cursor_codec.ts";
 import type { Container } from "./_json_scan.ts";
 import type { ElementUnit } from "./_messages.ts";
@@ -52,8 +53,7 @@ interface ElementsMeta {
 
 type Meta = TextMeta | ElementsMeta;
 
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (bytes: Uint8Array) => toHex(bytes);
 
 /**
  * Stores `source` (its fingerprint computed) under `key`, with `extra` (the

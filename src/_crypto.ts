@@ -121,3 +121,8 @@ export function utf16(text: string): Uint8Array<ArrayBuffer> {
   }
   return out;
 }
+
+/** Lowercase hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

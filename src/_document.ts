@@ -3,17 +3,12 @@
 // serialized once. Prepared values keep that work for later pages.
 
 import type { Document } from "./_source.ts";
+import type { Prepared } from "./page.ts";
 import { serializeValue } from "./_serialize.ts";
 import { serializeIndexed } from "./_serialize_indexed.ts";
 
 // Prepared values are recognised by identity, so no user data can pass for one.
 const prepared = new WeakMap<object, Document>();
-
-/** A value serialized once, to page many times in one process. See `Pager.prepare`. */
-export interface Prepared {
-  /** Always true: marks a value made by `Pager.prepare`. */
-  readonly prepared: true;
-}
 
 export function documentOf(value: unknown, json: boolean, indent: string): Document {
   if (value !== null && typeof value === "object") {

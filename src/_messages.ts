@@ -48,6 +48,9 @@ export const LIST_CURSOR_REASONS: Readonly<Record<CursorErrorReason, string>> = 
   out_of_range: "it points outside the list",
 };
 
+/** Why a list cursor that is not a string was refused. */
+export const LIST_CURSOR_NOT_A_STRING = "it must be a string";
+
 /** A JSON-RPC invalid-params message for a refused list cursor. */
 export function listCursorError(reason: string): string {
   return `Invalid cursor: ${reason}. List again without a cursor to start from the first page.`;

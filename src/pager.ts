@@ -4,13 +4,14 @@
  * @module
  */
 
+import { toHex } from "./_crypto.ts";
 import { createBinder, type OpenedCursor } from "./_binding.ts";
 import type { Call } from "./_call.ts";
 import type { CursorUnit } from "./_cursor_codec.ts";
 import { blocksFit, blocksPage, strip } from "./_cut_blocks.ts";
 import { elementsPage, frameFits } from "./_cut_elements.ts";
 import { textPage } from "./_cut_text.ts";
-import { documentOf, prepare, type Prepared } from "./_document.ts";
+import { documentOf, prepare } from "./_document.ts";
 import { fingerprint } from "./_crypto.ts";
 import { FINGERPRINT_BYTES } from "./_cursor_codec.ts";
 import { createMeter } from "./_measure.ts";
@@ -22,7 +23,7 @@ import { type Document, fingerprintOf, type Source, sourceOf, wholeView } from "
 import { internals } from "./_internals.ts";
 import { CursorError } from "./cursor.ts";
 import type { Limits } from "./limits.ts";
-import type { Block, BlockPage, Page } from "./page.ts";
+import type { Block, BlockPage, Page, Prepared } from "./page.ts";
 import type { TokenCounter } from "./tokens.ts";
 
 export type { PagerEvent, Prepared };
@@ -157,7 +158,8 @@ export function createPager(options: PagerOptions = {}): Pager {
   async function open(cursor: string | OpenCursor, scope: string): Promise<OpenedCursor> {
     if (typeof cursor !== "string") {
       const known = opened.get(cursor);
-      if (!known) throw new CursorError("malformed");
+      // A handle opened by another pager (another secret or TTL) is not this pager's.
+      if (!known || !binder.accepts(known.binder)) throw new CursorError("malformed");
       if (known.scope !== scope) throw new CursorError("foreign_scope");
       return known;
     }
@@ -341,8 +343,7 @@ export function createPager(options: PagerOptions = {}): Pager {
         const state = await binder.open(cursor, scope);
         const handle: OpenCursor = Object.freeze({
           scope,
-          fingerprint: Array.from(state.state.fingerprint, (b) => b.toString(16).padStart(2, "0"))
-            .join(""),
+          fingerprint: toHex(state.state.fingerprint),
         });
         opened.set(handle, state);
         return handle;

@@ -7,9 +7,8 @@
  */
 
 import { createBinder } from "../_binding.ts";
-import { constantTimeEqual, fingerprint } from "../_crypto.ts";
-import { FINGERPRINT_BYTES } from "../_cursor_codec.ts";
-import { LIST_CURSOR_REASONS, listCursorError } from "../_messages.ts";
+import { LIST_CURSOR_NOT_A_STRING, LIST_CURSOR_REASONS, listCursorError } from "../_messages.ts";
+import { position } from "../_position.ts";
 import { checkSecret, invalid } from "../_options.ts";
 import { CursorError } from "../cursor.ts";
 import { type Handler, intercept } from "./_intercept.ts";
@@ -91,7 +90,7 @@ export function paginateLists<S extends object>(server: S, options: PaginateList
       const cursor = request.params?.cursor;
       const { cursor: _, ...params } = request.params ?? {};
       if (cursor !== undefined && typeof cursor !== "string") {
-        throw new InvalidCursor("it must be a string");
+        throw new InvalidCursor(LIST_CURSOR_NOT_A_STRING);
       }
       // A cursor that cannot be ours is refused before the list is built.
       let opened;
@@ -109,24 +108,22 @@ export function paginateLists<S extends object>(server: S, options: PaginateList
       const items = result?.[field];
       // A handler that pages by itself is left to do so.
       if (!Array.isArray(items) || result.nextCursor !== undefined) return result;
-      const listed = await fingerprint(
-        method,
-        JSON.stringify(items.map(identity)),
-        FINGERPRINT_BYTES,
-      );
+      const listed = await binder.fingerprint(method, JSON.stringify(items.map(identity)));
       let offset = 0;
-      if (opened) {
-        const { state } = opened;
-        if (!constantTimeEqual(state.fingerprint, listed)) {
-          throw new InvalidCursor(LIST_CURSOR_REASONS.changed_result);
+      try {
+        // The one check of a cursor against what is paged, as for tool results;
+        // a list that changed is refused: its pages cannot be mixed.
+        offset = position(opened, {
+          unit: "elements",
+          fingerprint: listed,
+          total: items.length,
+          textAt: () => undefined,
+        }, "error").offset;
+      } catch (error) {
+        if (error instanceof CursorError) {
+          throw new InvalidCursor(LIST_CURSOR_REASONS[error.reason]);
         }
-        if (
-          state.unit !== "elements" || state.part !== 0 || state.offset === 0 ||
-          state.offset >= items.length
-        ) {
-          throw new InvalidCursor(LIST_CURSOR_REASONS.out_of_range);
-        }
-        offset = state.offset;
+        throw error;
       }
       const end = offset + pageSize;
       const page: Record<string, unknown> = { ...result, [field]: items.slice(offset, end) };

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { identityOf } from "../cache.ts";
+import { identityOf } from "../_cache_options.ts";
 import { checkOneOf, invalid } from "../_options.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";

@@ -19,7 +19,8 @@ import {
   resolveCursorParam,
 } from "../_options.ts";
 import type { PagerOptions } from "../pager.ts";
-import { type CacheOptions, identityOf } from "../cache.ts";
+import type { CacheOptions } from "../cache.ts";
+import { identityOf } from "../_cache_options.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 import { describe, hasOwnCursor } from "./_tool_list.ts";

@@ -5,10 +5,12 @@
  * @module
  */
 
+import { toHex } from "../_crypto.ts";
 import { type Cache, loadSource, saveSource } from "../_cache.ts";
 import { internals } from "../_internals.ts";
 import { serializeValue } from "../_serialize.ts";
-import { type CacheOptions, resolveCache } from "../cache.ts";
+import type { CacheOptions } from "../cache.ts";
+import { resolveCache } from "../_cache_options.ts";
 import { CursorError } from "../cursor.ts";
 import { createPager, type OpenCursor, type Pager, type PagerOptions } from "../pager.ts";
 import type { Page } from "../page.ts";
@@ -298,9 +300,7 @@ function cacheKey(
   fingerprint: Uint8Array,
   layout: string,
 ): string {
-  return `${identity}\u0000${scope}\u0000${layout}\u0000${
-    Array.from(fingerprint, (b) => b.toString(16).padStart(2, "0")).join("")
-  }`;
+  return `${identity}\u0000${scope}\u0000${layout}\u0000${toHex(fingerprint)}`;
 }
 
 /** What a cached page needs of the tool result besides the paged part. */

@@ -15,7 +15,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { z } from "zod";
 import { paginate } from "../../mod.ts";
 import { type WorkersKvNamespace, workersKvStore } from "../../src/stores/workers_kv.ts";
-import { spansJson } from "./_data.ts";
+import { spansJson } from "../../dev/cache_data.ts";
 
 interface Env {
   PAGES: WorkersKvNamespace;

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { memoryStore, type PagerEvent } from "../../mod.ts";
 import { denoKvStore } from "../../src/stores/deno_kv.ts";
 import type { PageStore } from "../../src/stores/types.ts";
-import { spansJson } from "./_data.ts";
+import { spansJson } from "../../dev/cache_data.ts";
 import {
   call,
   connectInMemory,

@@ -8,7 +8,7 @@ import type { Redis } from "@upstash/redis";
 import type { PagerEvent } from "../../mod.ts";
 import { type UpstashRedis, upstashStore } from "../../src/stores/upstash.ts";
 import type { PageStore } from "../../src/stores/types.ts";
-import { spansJson } from "./_data.ts";
+import { spansJson } from "../../dev/cache_data.ts";
 import {
   assertReassembles,
   connectInMemory,

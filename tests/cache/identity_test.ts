@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { memoryStore, type PagerEvent, type PaginateOptions } from "../../mod.ts";
 import type { PageStore } from "../../src/stores/types.ts";
-import { spansJson } from "./_data.ts";
+import { spansJson } from "../../dev/cache_data.ts";
 import {
   call,
   connectInMemory,

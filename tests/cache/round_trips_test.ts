@@ -3,7 +3,7 @@
 // moving about one page of data, not the result.
 import assert from "node:assert/strict";
 import { memoryStore } from "../../mod.ts";
-import { mixedLog, spansJson } from "./_data.ts";
+import { mixedLog, spansJson } from "../../dev/cache_data.ts";
 import {
   call,
   connectInMemory,

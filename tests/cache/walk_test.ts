@@ -7,7 +7,7 @@ import { memoryStore, type PaginateOptions } from "../../mod.ts";
 import { denoKvStore } from "../../src/stores/deno_kv.ts";
 import type { PageStore } from "../../src/stores/types.ts";
 import { max3 } from "../../dev/tokenizers.ts";
-import { listWithHugeItem, mixedLog, spansJson } from "./_data.ts";
+import { listWithHugeItem, mixedLog, spansJson } from "../../dev/cache_data.ts";
 import {
   assertReassembles,
   assertWithinLimits,

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client } from "../support/mcp_v1.ts";
 import { startKvWorker } from "../support/miniflare_kv.ts";
-import { spansJson } from "./_data.ts";
+import { spansJson } from "../../dev/cache_data.ts";
 import { assertReassembles, assertWithinLimits, call, nextCursor, textOf, walk } from "./_rig.ts";
 
 const OUTPUT = spansJson(300); // what the Worker's tool returns

@@ -3,8 +3,8 @@
  * `@upstash/redis` clients of it: the Upstash stand-in every test uses.
  */
 import { Redis } from "@upstash/redis";
-import { type RedisServer, startRedis } from "./redis.ts";
-import { startUpstashBridge, type UpstashBridge } from "./upstash_bridge.ts";
+import { type RedisServer, startRedis } from "../../dev/redis.ts";
+import { startUpstashBridge, type UpstashBridge } from "../../dev/upstash_bridge.ts";
 
 /** redis-server, the bridge in front of it, and clients of the bridge. */
 export interface UpstashRig {

@@ -3,7 +3,7 @@
  * JSON object with the list inside (the issue's 24,000 spans are about 7 MB),
  * and a log whose lines mix ASCII, CJK and emoji.
  */
-import { random } from "../../dev/generate.ts";
+import { random } from "./generate.ts";
 
 /** One span as an OpenTelemetry exporter would show it. */
 export interface Span {
