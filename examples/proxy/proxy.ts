@@ -19,6 +19,7 @@
 import { memoryStore } from "@pagewise/mcp";
 import { proxyHandler } from "@pagewise/mcp/proxy";
 import { rejectForeignHost } from "../shared/guard.ts";
+import { integer } from "../shared/env.ts";
 
 /** Reads one variable; `undefined` when unset. */
 export type EnvReader = (name: string) => string | undefined;
@@ -107,16 +108,6 @@ function upstreamUrl(raw: string | undefined): URL {
 
 function list(raw: string | undefined): string[] {
   return (raw ?? "").split(",").map((item) => item.trim().toLowerCase()).filter(Boolean);
-}
-
-function integer(env: EnvReader, name: string): number | undefined {
-  const raw = env(name)?.trim();
-  if (!raw) return undefined;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number; got ${JSON.stringify(raw)}.`);
-  }
-  return value;
 }
 
 // Compares in time that depends on the length only, so that the token cannot

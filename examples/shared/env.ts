@@ -28,7 +28,8 @@ import type { DemoOptions } from "./server.ts";
 /** Reads one variable; `undefined` when unset. */
 export type EnvReader = (name: string) => string | undefined;
 
-function integer(env: EnvReader, name: string): number | undefined {
+/** A positive whole number from the environment; undefined when unset. */
+export function integer(env: EnvReader, name: string): number | undefined {
   const raw = env(name)?.trim();
   if (!raw) return undefined;
   const value = Number(raw);
