@@ -29,6 +29,7 @@ import {
   FEATURES,
   FIXED,
   FLOOR_FROM,
+  FLOORED,
   GROUP_NAMES,
   makeWeights,
   RUN_CLASSES,
@@ -52,7 +53,9 @@ const CORPUS_CHARS_PER_SIZE = 500_000;
 const GENERATED_SIZES = [2_000, 8_000, 30_000];
 const GENERATED_CHARS = 90_000;
 const BLOCK_CODE_POINTS = 600;
-const NCOUNTS = FIXED + 3 * GROUP_NAMES.length;
+const NCOUNTS = FLOORED + 1;
+// Fit, count again under the fitted weights, fit again.
+const ROUNDS = 3;
 
 /** Which family a source belongs to in the report. */
 type Family = "corpus" | "prose" | "data" | "block";
@@ -81,12 +84,22 @@ async function hash(text: string): Promise<string> {
     .join("");
 }
 
-async function sample(source: string, family: Family, page: string): Promise<Sample> {
+/** The calibration counts of `text` under `weights` (which runs a floor prices depends on them). */
+function countsOf(text: string, weights: Weights): Float64Array {
   const counts = new Float64Array(NCOUNTS);
-  scan(page, 0, page.length, DEFAULT_WEIGHTS, Infinity, counts);
+  scan(text, 0, text.length, weights, Infinity, counts);
+  return counts;
+}
+
+async function sample(source: string, family: Family, page: string): Promise<Sample> {
   const key = await hash(page);
   const tokens = cache[key] ??= max3(page);
-  return { text: page, source, family, counts, tokens };
+  return { text: page, source, family, counts: countsOf(page, DEFAULT_WEIGHTS), tokens };
+}
+
+/** Counts every sample again under `weights`. */
+function recount(samples: Sample[], weights: Weights): void {
+  for (const s of samples) s.counts = countsOf(s.text, weights);
 }
 
 async function pages(
@@ -163,6 +176,7 @@ async function collect(seed: number): Promise<Sample[]> {
 function estimate(s: Sample, ascii: ArrayLike<number>, discounts: Record<string, number>): number {
   let sum = 0;
   for (let i = 0; i < FIXED; i++) sum += s.counts[i] * ascii[i];
+  sum += s.counts[FLOORED];
   let table = 0;
   for (let t = 0; t < 3; t++) {
     let tokens = s.counts[FIXED + t];
@@ -220,7 +234,9 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
   for (const s of train) {
     // Runs of a few repeated characters are priced by the floors (step 3).
     if (FLOOR_KINDS.has(s.source)) continue;
-    const need = required(s) - tablePrice(s);
+    // A run a floor priced costs the floor whatever the weights (the fitted
+    // price only ever raises it): a fixed cost here.
+    const need = required(s) - tablePrice(s) - s.counts[FLOORED];
     const lhs = term(s.counts.subarray(0, FIXED));
     if (!lhs) {
       if (need > 1e-9) console.error(`unfittable page of ${s.source}: ${need} short`);
@@ -522,28 +538,35 @@ if (check) {
   console.log(report("current weights, validation pages", validation, DEFAULT_WEIGHTS));
 } else {
   const train = await collect(1);
-  const ascii = await fitAscii(train);
-  if (Deno.env.get("CALIBRATE_DEBUG")) {
-    const tight = train
-      .map((s) => ({ s, r: estimate(s, ascii, {}) / s.tokens }))
-      .filter(({ s, r }) => r * s.tokens < required(s) + 0.002 * s.tokens)
-      .sort((a, b) => b.s.counts[25] + b.s.counts[26] - a.s.counts[25] - a.s.counts[26]);
-    for (const { s, r } of tight.slice(0, 15)) {
-      console.error(
-        s.source,
-        r.toFixed(4),
-        s.tokens,
-        Array.from(s.counts.subarray(0, FIXED + 3)).map((v) => Math.round(v)).join(","),
-      );
-    }
+  // Which runs a floor prices depends on the weights, and the floors on the
+  // weights of the text around the runs measured: fit, count again under
+  // the new weights, fit again.
+  let ascii: number[] = [];
+  let discounts: Record<string, number> = {};
+  let fits: GroupFit[] = [];
+  let floors: number[] = [];
+  let floorText = "";
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (round > 1) recount(train, makeWeights(ascii, discounts, floors));
+    ascii = await fitAscii(train);
+    ({ discounts, fits } = fitDiscounts(train, ascii));
+    ({ floors, text: floorText } = await fitFloors(makeWeights(ascii, discounts)));
+    const corpus = train.filter((s) => s.family === "corpus");
+    const weights = makeWeights(ascii, discounts, floors);
+    const ratios = corpus.map((s) =>
+      scan(s.text, 0, s.text.length, weights, Infinity).cost / s.tokens
+    );
+    console.error(
+      `round ${round}: corpus mean ${
+        (ratios.reduce((a, b) => a + b, 0) / ratios.length).toFixed(4)
+      }, worst ${Math.min(...ratios).toFixed(4)}`,
+    );
   }
-  const { discounts, fits } = fitDiscounts(train, ascii);
   const loloText = fits.map((f) =>
     `${f.group}: fitted ${f.full.toFixed(3)}, shipped ${f.shipped.toFixed(3)}; left out: ${
       f.lolo.map((l) => `${l.language} ${l.fitted.toFixed(3)} -> ${l.worst.toFixed(3)}`).join(", ")
     }`
   ).join("\n");
-  const { floors, text: floorText } = await fitFloors(makeWeights(ascii, discounts));
   const fitted = makeWeights(ascii, discounts, floors);
   const text = report("training pages (seed 1), fitted weights", train, fitted) + floorText +
     `\nDiscounts (share of the table price saved by a letter that follows one of its group);\n` +

@@ -84,6 +84,12 @@ export const FEATURES: readonly string[] = [
  */
 export const FIXED: number = FEATURES.length;
 
+/**
+ * Where calibration counts put the price of runs a floor priced (rather than
+ * the fitted weights): after the groups' counts.
+ */
+export const FLOORED: number = FIXED + 3 * GROUP_NAMES.length;
+
 /** The groups of letters that may get a discount, in the order of their counts. */
 export { GROUP_NAMES };
 
@@ -286,12 +292,12 @@ export function makeWeights(
   };
 }
 
-// Runs of one-character words separated by single spaces ("a b c") are what
-// a fit on words prices below one token a word: the fitted price of a lone
-// letter is 0.89, with 0.02 for the space. In such a chain (a run after one
-// space after a one-character word) a letter run costs at least one token
-// (" a" is one token at best).
-const CHAIN_LETTER = 1;
+// Every letter run is at least one token: the pre-tokenizers of all three
+// put each run of letters in a piece of its own (with at most one space or
+// punctuation character before it), and a piece is at least one token. A fit
+// on words prices a short word below that (its space or punctuation carries
+// the rest), which text made of one- and two-letter words ("a, b, c") shows.
+const LETTER_RUN = 1;
 // A digit run after one space: o200k_base and cl100k_base never merge the
 // space with a digit, so it is a token of its own, and the digits take one
 // token per three: at least 1 + (n + 2) / 3 for n digits, 2 for one digit
@@ -305,18 +311,6 @@ function afterOneSpace(text: string, at: number, context: number): boolean {
   if (at - 2 < context) return true;
   const before = text.charCodeAt(at - 2);
   return !(before === 32 || before === 9 || before === 10 || before === 13);
-}
-
-// Whether the run at `at` follows one space that follows a one-character word
-// (a code unit other than a space or line break, with a space, a line break,
-// a tab or the start of the priced text before it).
-function inChain(text: string, at: number, context: number): boolean {
-  if (at - 2 < context || text.charCodeAt(at - 1) !== 32) return false;
-  const word = text.charCodeAt(at - 2);
-  if (word === 32 || word === 9 || word === 10 || word === 13) return false;
-  if (at - 3 < context) return true;
-  const before = text.charCodeAt(at - 3);
-  return before === 32 || before === 9 || before === 10 || before === 13;
 }
 
 /**
@@ -413,23 +407,28 @@ function scanFrom(
         const over10 = n > 10 ? n - 10 : 0;
         price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes +
           w[RARE_BIGRAMS] * rare;
-        if (price < CHAIN_LETTER && inChain(text, runStart, context)) price = CHAIN_LETTER;
+        // A run after a non-ASCII code point is a fragment of a word, which
+        // merges with its neighbours; one before it is charged when that code
+        // point comes (a prefix may end first).
+        const fragment = runStart > context && text.charCodeAt(runStart - 1) >= 128;
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
-        const least = n < FLOOR_FROM[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
-        if (least > price) price = least;
-        // A run after a non-ASCII code point is a fragment; one before it is
-        // charged when that code point comes (a prefix may end first).
-        const fragment = runStart > context && text.charCodeAt(runStart - 1) >= 128;
+        let least = n < FLOOR_FROM[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
+        if (!fragment && least < LETTER_RUN) least = LETTER_RUN;
+        const floored = least > price;
+        if (floored) price = least;
         if (fragment) price += w[FRAGMENT] + w[FRAGMENT + 1] * n;
         letters = fragment ? 0 : n;
         if (counts) {
-          counts[f]++;
-          counts[f + 1] += n;
-          counts[f + 2] += over4;
-          counts[f + 3] += over10;
-          counts[f + 4] += changes;
-          counts[RARE_BIGRAMS] += rare;
+          if (floored) counts[FLOORED] += least;
+          else {
+            counts[f]++;
+            counts[f + 1] += n;
+            counts[f + 2] += over4;
+            counts[f + 3] += over10;
+            counts[f + 4] += changes;
+            counts[RARE_BIGRAMS] += rare;
+          }
           if (fragment) {
             counts[FRAGMENT]++;
             counts[FRAGMENT + 1] += n;
@@ -447,15 +446,16 @@ function scanFrom(
         price = w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over3;
         // o200k_base and cl100k_base never merge a space with a digit: after
         // one space, the space is a token and the digits one per three.
-        if (afterOneSpace(text, runStart, context)) {
-          const least = 1 + (n + 2) / 3;
-          if (price < least) price = least;
-        }
-        const least = n < FLOOR_FROM[F_DIGITS]
+        let least = n < FLOOR_FROM[F_DIGITS]
           ? 0
           : floor[2 * F_DIGITS] * n - floor[2 * F_DIGITS + 1];
-        if (least > price) price = least;
-        if (counts) {
+        if (afterOneSpace(text, runStart, context) && least < 1 + (n + 2) / 3) {
+          least = 1 + (n + 2) / 3;
+        }
+        if (least > price) {
+          price = least;
+          if (counts) counts[FLOORED] += least;
+        } else if (counts) {
           counts[DIGITS]++;
           counts[DIGITS + 1] += n;
           counts[DIGITS + 2] += over3;
@@ -499,8 +499,10 @@ function scanFrom(
             const least = n < FLOOR_FROM[F_SPACE]
               ? 0
               : floor[2 * F_SPACE] * n - floor[2 * F_SPACE + 1];
-            if (least > price) price = least;
-            if (counts) {
+            if (least > price) {
+              price = least;
+              if (counts) counts[FLOORED] += least;
+            } else if (counts) {
               counts[f]++;
               counts[f + 1] += n;
             }
@@ -511,8 +513,10 @@ function scanFrom(
           price = w[f] + w[f + 1] * n;
           const c = kind === A_NEWLINE ? F_NEWLINE : kind === A_TAB ? F_TAB : F_PUNCT;
           const least = n < FLOOR_FROM[c] ? 0 : floor[2 * c] * n - floor[2 * c + 1];
-          if (least > price) price = least;
-          if (counts) {
+          if (least > price) {
+            price = least;
+            if (counts) counts[FLOORED] += least;
+          } else if (counts) {
             counts[f]++;
             counts[f + 1] += n;
           }
@@ -679,6 +683,8 @@ function asciiPerChar(
         floorPerChar(shape) + fragment * (w[FRAGMENT] + w[FRAGMENT + 1]),
       );
     }
+    // Every letter run that is not a fragment costs at least one token.
+    most = Math.max(most, LETTER_RUN);
   }
   if (digits) {
     per((n) => w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over(n, 3));
@@ -715,11 +721,7 @@ function asciiPerChar(
         most = Math.max(most, weights.alone[k + t] + weights.start[k + t]);
       }
     }
-    // Floors that need a space before the run: a letter run in a chain of
-    // one-character words, a digit run after one space (dearest at 1 digit).
-    if (letters) {
-      most = Math.max(most, CHAIN_LETTER + fragment * (w[FRAGMENT] + w[FRAGMENT + 1]));
-    }
+    // A digit run after one space (dearest at 1 digit).
     if (digits) most = Math.max(most, SPACED_DIGITS);
   } else {
     per((n) => w[PUNCT] + w[PUNCT + 1] * n); // "-" and "_" of base64url
