@@ -219,6 +219,9 @@ const SPACED_RUNS: Record<string, string> = {
   "numbers separated by a comma and a space": "1, ".repeat(500),
   "a letter and a space alternating": "a ".repeat(500),
   "a capital letter and a space alternating": "A ".repeat(500),
+  "two-letter words separated by spaces": "ab ".repeat(333),
+  "one-letter words separated by commas and spaces": "a, ".repeat(333),
+  "a letter and a digit separated by spaces": "a 1 ".repeat(250),
 };
 
 for (const [name, text] of Object.entries(SPACED_RUNS)) {
@@ -227,3 +230,21 @@ for (const [name, text] of Object.entries(SPACED_RUNS)) {
     assert.ok(estimateTokens(text) >= real, `${estimateTokens(text)} < ${real}`);
   });
 }
+
+// Every ASCII character repeated and alternating with a lowercase letter, a
+// capital, a digit, a space and a line break: a letter run is never cheaper
+// than the one token the tokenizers give it, whatever is around it.
+Deno.test("every ASCII character, repeated or alternating with letters, digits and spaces, is covered", () => {
+  const under: string[] = [];
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    for (const other of ["", "a", "A", "1", " ", "\n"]) {
+      const text = (ch + other).repeat(1_000 / (1 + other.length));
+      const real = max3(text);
+      if (estimateTokens(text) < real) {
+        under.push(`${JSON.stringify(ch + other)}: ${estimateTokens(text)} < ${real}`);
+      }
+    }
+  }
+  assert.deepEqual(under, []);
+});
