@@ -83,21 +83,29 @@ async function measure(cache: string | undefined): Promise<Uint8Array> {
   return raw;
 }
 
+// The decoders of the three vocabularies, by token id.
+function vocabularies(): { all: Array<[number, (id: number) => string]>; free(): void } {
+  const claude = getTokenizer();
+  const utf8 = new TextDecoder();
+  return {
+    all: [
+      [200_019, (id) => decodeO200k([id])],
+      [100_277, (id) => decodeCl100k([id])],
+      [64_739, (id) => utf8.decode(claude.decode(Uint32Array.of(id)))],
+    ],
+    free: () => claude.free(),
+  };
+}
+
 /**
  * Per tokenizer t and code point, at `t * N + cp`: how many tokens of two or
  * more code points contain it (a token's partial UTF-8 sequences count as one
  * more code point).
  */
 function mergeCounts(): Uint32Array {
-  const claude = getTokenizer();
-  const utf8 = new TextDecoder();
-  const vocabularies: Array<[number, (id: number) => string]> = [
-    [200_019, (id) => decodeO200k([id])],
-    [100_277, (id) => decodeCl100k([id])],
-    [64_739, (id) => utf8.decode(claude.decode(Uint32Array.of(id)))],
-  ];
   const counts = new Uint32Array(3 * N);
-  vocabularies.forEach(([size, decode], t) => {
+  const { all, free } = vocabularies();
+  all.forEach(([size, decode], t) => {
     for (let id = 0; id < size; id++) {
       let text: string;
       try {
@@ -110,7 +118,7 @@ function mergeCounts(): Uint32Array {
       for (const ch of new Set(codePoints)) counts[t * N + ch.codePointAt(0)!]++;
     }
   });
-  claude.free();
+  free();
   return counts;
 }
 
@@ -122,40 +130,67 @@ export function groupOf(cp: number): number {
   return GROUPS.findIndex(([, re]) => re.test(ch)) + 1;
 }
 
+/** The ASCII punctuation characters, in code order: the rows and columns of `COMMON_PUNCT_PAIRS`. */
+const PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
 /**
- * Which pairs of ASCII letters (case folded) are common inside the letter
- * tokens of all three vocabularies: at least `COMMON` tokens of each contain
- * the pair. 676 characters, "1" for common, row by first letter.
+ * Per pair of adjacent characters, the fewest tokens of any of the three
+ * vocabularies that contain it in the part `match` takes from a token; `index`
+ * numbers a character of that part (the pair is `index(a) * size + index(b)`).
  */
-const COMMON = 100;
-function commonBigrams(): string {
-  const claude = getTokenizer();
-  const utf8 = new TextDecoder();
-  const fewest = new Array(676).fill(Infinity);
-  const vocabularies: Array<[number, (id: number) => string]> = [
-    [200_019, (id) => decodeO200k([id])],
-    [100_277, (id) => decodeCl100k([id])],
-    [64_739, (id) => utf8.decode(claude.decode(Uint32Array.of(id)))],
-  ];
-  for (const [size, decode] of vocabularies) {
-    const counts = new Array(676).fill(0);
-    for (let id = 0; id < size; id++) {
+function fewestPairs(
+  size: number,
+  match: (token: string) => string | undefined,
+  index: (ch: string) => number,
+): number[] {
+  const fewest = new Array(size * size).fill(Infinity);
+  const { all, free } = vocabularies();
+  for (const [vocabularySize, decode] of all) {
+    const counts = new Array(size * size).fill(0);
+    for (let id = 0; id < vocabularySize; id++) {
       let text: string;
       try {
         text = decode(id);
       } catch {
         continue;
       }
-      const word = /^ ?([a-zA-Z]+)$/.exec(text)?.[1].toLowerCase();
-      if (!word) continue;
-      for (let i = 1; i < word.length; i++) {
-        counts[(word.charCodeAt(i - 1) - 97) * 26 + word.charCodeAt(i) - 97]++;
-      }
+      const part = match(text);
+      if (!part) continue;
+      for (let i = 1; i < part.length; i++) counts[index(part[i - 1]) * size + index(part[i])]++;
     }
     counts.forEach((n, i) => fewest[i] = Math.min(fewest[i], n));
   }
-  claude.free();
-  return fewest.map((n) => (n >= COMMON ? "1" : "0")).join("");
+  free();
+  return fewest;
+}
+
+/**
+ * Which pairs of ASCII letters (case folded) are common inside the letter
+ * tokens of all three vocabularies: at least `COMMON` tokens of each contain
+ * the pair. 676 characters, "1" for common, row by first letter.
+ */
+const COMMON = 100;
+export function commonBigrams(): string {
+  return fewestPairs(
+    26,
+    (text) => /^ ?([a-zA-Z]+)$/.exec(text)?.[1].toLowerCase(),
+    (ch) => ch.charCodeAt(0) - 97,
+  ).map((n) => (n >= COMMON ? "1" : "0")).join("");
+}
+
+/**
+ * Which pairs of ASCII punctuation characters are common inside the
+ * punctuation tokens of all three vocabularies (`":"`, `"},{"`, `"=="`): at
+ * least `COMMON_PUNCT` tokens of each contain the pair. 32 × 32 characters,
+ * "1" for common, row by first character in `PUNCT` order.
+ */
+const COMMON_PUNCT = 3;
+export function commonPunctPairs(): string {
+  return fewestPairs(
+    32,
+    (text) => /^ ?([!-/:-@[-`{-~]+)[\r\n]*$/.exec(text)?.[1],
+    (ch) => PUNCT.indexOf(ch),
+  ).map((n) => (n >= COMMON_PUNCT ? "1" : "0")).join("");
 }
 
 // Numbers as base-32 digits, low first; a digit of 32 or more says another follows.
@@ -275,6 +310,13 @@ export const MAX_ALONE_ASTRAL = ${maxAstral};
 /** Pairs of ASCII letters common in the vocabularies' letter tokens ("1"), 26 × 26, by first letter. */
 export const COMMON_BIGRAMS: string =
   "${commonBigrams()}";
+
+/**
+ * Pairs of ASCII punctuation characters common in the vocabularies'
+ * punctuation tokens ("1"), 32 × 32, by first character, in code order.
+ */
+export const COMMON_PUNCT_PAIRS: string =
+  "${commonPunctPairs()}";
 
 /**
  * The category of every code point from 0 to 0x10FFFF, as runs: category,

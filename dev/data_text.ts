@@ -362,6 +362,21 @@ export const DATA_KINDS = {
       () => String.fromCharCode(pick(rng, [int(rng, 0, 31), 127])),
     )
       .join("") + chars(rng, LOWER, int(rng, 0, 4)),
+  // Short pieces of every ASCII class in random order: the one- and
+  // two-letter words, short punctuation runs ("=\\_") and digits next to
+  // anything that words and real code keep apart.
+  codeSoup: (rng: Rng) => () =>
+    pick(rng, [
+      () => chars(rng, LOWER, int(rng, 1, 6)),
+      () => chars(rng, UPPER, 1) + chars(rng, LOWER, int(rng, 0, 5)),
+      () => chars(rng, UPPER, int(rng, 1, 4)),
+      () => pick(rng, ["the", "of", "get", "id", "self", "return", "if", "x", "i"]),
+      () => chars(rng, DIGITS, int(rng, 1, 5)),
+      () => chars(rng, PUNCT, int(rng, 1, 4)),
+      () => " ",
+      () => "\n" + " ".repeat(int(rng, 0, 8)),
+      () => pick(rng, ["é", "ü", "中", "д", "😀", "→"]),
+    ])(),
   // Runs of a few repeated characters, which words never show (FLOOR_KINDS).
   repeatedLetters: (rng: Rng) => () =>
     chars(rng, pick(rng, [UPPER, LOWER]), 1).repeat(int(rng, 1, 400)) + pick(rng, ["\n", " ", ""]),
