@@ -3,7 +3,7 @@ import { countTokens as o200kCount } from "gpt-tokenizer/encoding/o200k_base";
 import { createPager, estimateTokens } from "../mod.ts";
 import { generate, TEXT_KINDS } from "../dev/generate.ts";
 import { assertWithin } from "./support/limits.ts";
-import { o200k } from "../dev/tokenizers.ts";
+import { max3, o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
 import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
 
@@ -27,4 +27,18 @@ Deno.test("an exact tokenizer plugs in with one line and every page fits its cou
   assert.equal(rebuild(pages, text), text);
   // Exact counting fills pages closer to the budget than the estimate does.
   assert.ok(o200k(pages[0].text) > 1_800, `${o200k(pages[0].text)}`);
+});
+
+// The estimate of a short text can be a few tokens under the real count
+// (its prices are fitted on pages, not on every word); pages keep a slack for
+// it, so even at the smallest budget no page of short random pieces is over.
+Deno.test("every page of short random pieces at the smallest budget is within every real tokenizer", async () => {
+  const limits = { maxTokens: 300, maxChars: Infinity };
+  const pager = createPager(limits);
+  for (const seed of [21, 22, 23]) {
+    const text = generate("codeSoup", 12_000, seed);
+    const pages = await allPages(pager, text);
+    for (const page of pages) assertWithin(page, limits, max3);
+    assert.equal(rebuild(pages, text), text);
+  }
 });
