@@ -1,7 +1,8 @@
 /**
  * Speed of the token estimator: the whole corpus text (mostly ASCII), and
  * generated text of scripts that go through the table (CJK, Devanagari,
- * emoji) and of a data kind. Target: 100 M characters a second.
+ * emoji) and of a data kind. Target: 100 M characters a second. Also short
+ * texts one call each, where what a call costs beyond its characters shows.
  */
 import { estimateTokens } from "../mod.ts";
 import { corpusTexts } from "../dev/corpus.ts";
@@ -23,3 +24,11 @@ for (
     estimateTokens(text);
   });
 }
+
+const pieces = Array.from({ length: 100_000 }, (_, i) => {
+  const at = (i * 7919) % (all.length - 40);
+  return all.slice(at, at + 40);
+});
+Deno.bench(`estimateTokens of 100,000 corpus pieces of 40 chars, one call each`, () => {
+  for (const piece of pieces) estimateTokens(piece);
+});

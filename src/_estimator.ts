@@ -365,28 +365,31 @@ const FLOOR_START = Float64Array.from(FLOOR_FROM);
 const NOTHING = 0; // the start of the priced text
 const NON_ASCII = 8;
 
-// The state a scan carries from one chunk to the next (see scanFrom).
-const ASCII_SUM = 0; // the fitted price of the ASCII runs
-const T0 = 1; // per tokenizer, the table price of everything else
-const T1 = 2;
-const T2 = 3;
-const TABLE = 4; // the largest of T0, T1, T2; the cost so far is ASCII_SUM + TABLE
-const BEFORE = 5; // what comes before the next run
-const LETTERS = 6; // the length of a letter run just before, not yet a fragment
-const AT = 7; // where the next run starts
-const STATE = 8;
-
 // Code units a chunk starts runs in.
 const CHUNK = 4096;
 
+// The state of a scan between chunks (see scanFrom) and the table sums while
+// a chunk runs: one array for every scan, since allocating a typed array
+// costs more than scanning a short text. The only scan that starts while
+// another runs is fitInsideRun's, whose result the other returns at once.
+const CARRY = new Float64Array(8);
+const AT = 0; // where the next run starts
+const ASCII_SUM = 1; // the fitted price of the ASCII runs so far
+const T0 = 2; // per tokenizer, the table price of everything else
+const T1 = 3;
+const T2 = 4;
+const TABLE = 5; // the largest of T0, T1, T2
+const BEFORE = 6; // what comes before the next run
+const LETTERS = 7; // the length of a letter run just before, not yet a fragment
+
 // `context` is where the priced text begins: a run's price looks at the code
 // unit before it only from there on. Only fitInsideRun starts after
-// `context`, on a prefix of one ASCII run, whose price reads `before` alone.
+// `context`, on a prefix of one ASCII run (never a control character), so
+// what `before` says there matters only to that run's price.
 //
-// The scan goes a chunk at a time, carrying its state in an array: V8
-// compiles a function that returns often far better than one long loop it
-// enters by on-stack replacement, which keeps the loop's numbers boxed
-// (measured on the corpus: a third slower).
+// The scan goes a chunk at a time: V8 compiles a function that returns often
+// far better than one long loop it enters by on-stack replacement, which
+// keeps the loop's numbers boxed (measured on the corpus: a third slower).
 function scanFrom(
   text: string,
   start: number,
@@ -396,21 +399,28 @@ function scanFrom(
   counts: Float64Array | undefined,
   context: number,
 ): Scan {
-  const state = new Float64Array(STATE);
-  state[AT] = start;
+  let before = NOTHING;
   if (start > context) {
     const b = text.charCodeAt(start - 1);
-    state[BEFORE] = b < 128 ? ASCII[b] : NON_ASCII;
-  } else state[BEFORE] = NOTHING;
+    before = b < 128 ? ASCII[b] : NON_ASCII;
+  }
+  CARRY[AT] = start;
+  CARRY[ASCII_SUM] = 0;
+  CARRY[T0] = 0;
+  CARRY[T1] = 0;
+  CARRY[T2] = 0;
+  CARRY[TABLE] = 0;
+  CARRY[BEFORE] = before;
+  CARRY[LETTERS] = 0;
   for (;;) {
-    const scanned = scanRuns(text, end, weights, limit, counts, context, state);
+    const scanned = scanRuns(text, end, weights, limit, counts, context);
     if (scanned) return scanned;
   }
 }
 
-// Prices the runs that start in the next chunk (the last may go on to
-// `end`), from and into `state`: the Scan when it stopped, at the limit or
-// at `end`.
+// Prices the runs that start in the chunk at CARRY[AT] (the last may go on
+// to `end`): the Scan when it stopped, at the limit or at `end`, or else
+// undefined with the state in CARRY.
 function scanRuns(
   text: string,
   end: number,
@@ -418,18 +428,16 @@ function scanRuns(
   limit: number,
   counts: Float64Array | undefined,
   context: number,
-  state: Float64Array,
 ): Scan | undefined {
+  let i = CARRY[AT] | 0; // an index of a string, so an int32
+  let ascii = CARRY[ASCII_SUM];
+  // The table prices per tokenizer stay in CARRY: only code points and
+  // control characters change them.
+  let table = CARRY[TABLE]; // the largest of them; the cost so far is ascii + table
+  let before = CARRY[BEFORE] | 0;
+  let letters = CARRY[LETTERS] | 0;
   const w = weights.ascii;
-  const { alone, continued, start: startCost, floor, group: groupOf, discountable } = weights;
-  let ascii = state[ASCII_SUM];
-  let t0 = state[T0];
-  let t1 = state[T1];
-  let t2 = state[T2];
-  let table = state[TABLE];
-  let before = state[BEFORE] | 0;
-  let letters = state[LETTERS] | 0;
-  let i = state[AT] | 0; // an index of a string, so an int32
+  const { alone, start: startCost, floor } = weights;
   const stop = Math.min(end, i + CHUNK);
   // `limit` is mostly Infinity (estimateTokens), which no cost exceeds.
   const bounded = limit !== Infinity;
@@ -484,6 +492,8 @@ function scanRuns(
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
         let least = n < FLOOR_START[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
+        // Math.max is `least < LETTER_RUN ? LETTER_RUN : least` to the bit
+        // (NaN and -0 included), and V8 boxed `least` on the branch.
         if (!fragment) least = Math.max(least, LETTER_RUN);
         const floored = least > price;
         if (floored) price = least;
@@ -535,14 +545,14 @@ function scanRuns(
         // and after a space or tab what the space costs when it cannot merge.
         const k = BMP[c] * 3;
         const s = before === A_SPACE || before === A_TAB ? 1 : 0;
-        const n0 = t0 + (alone[k] + s * startCost[k]);
-        const n1 = t1 + (alone[k + 1] + s * startCost[k + 1]);
-        const n2 = t2 + (alone[k + 2] + s * startCost[k + 2]);
+        const n0 = CARRY[T0] + (alone[k] + s * startCost[k]);
+        const n1 = CARRY[T1] + (alone[k + 1] + s * startCost[k + 1]);
+        const n2 = CARRY[T2] + (alone[k + 2] + s * startCost[k + 2]);
         const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
         if (ascii + most > limit) return { end: runStart, cost: ascii + table };
-        t0 = n0;
-        t1 = n1;
-        t2 = n2;
+        CARRY[T0] = n0;
+        CARRY[T1] = n1;
+        CARRY[T2] = n2;
         table = most;
         if (counts) {
           counts[FIXED] += alone[k] + s * startCost[k];
@@ -583,81 +593,139 @@ function scanRuns(
       ascii += price;
       before = kind;
     } else {
-      // Code point by code point until the next ASCII code unit. A letter run
-      // just before is a fragment of a word: its extra price comes with the
-      // first code point.
-      let group = 0;
-      let fragment = letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0;
-      let spaced = before === A_SPACE || before === A_TAB;
-      do {
-        let k: number;
-        let units = 1;
-        if ((c & 0xfc00) === 0xd800 && i + 1 < end) {
-          const e = text.charCodeAt(i + 1);
-          if ((e & 0xfc00) === 0xdc00) {
-            k = astralCategory(((c - 0xd800) << 10) + (e - 0xdc00) + 0x10000);
-            units = 2;
-          } else k = BMP[c];
-        } else k = BMP[c];
-        const g = groupOf[k];
-        const onGroup = g !== 0 && g === group;
-        k *= 3;
-        const prices = onGroup ? continued : alone;
-        let p0 = prices[k];
-        let p1 = prices[k + 1];
-        let p2 = prices[k + 2];
-        if (spaced) {
-          p0 += startCost[k];
-          p1 += startCost[k + 1];
-          p2 += startCost[k + 2];
-        }
-        const n0 = t0 + p0;
-        const n1 = t1 + p1;
-        const n2 = t2 + p2;
-        const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
-        if (ascii + fragment + most > limit) return { end: i, cost: ascii + table };
-        if (fragment) {
-          ascii += fragment;
-          if (counts) {
-            counts[FRAGMENT]++;
-            counts[FRAGMENT + 1] += letters;
-          }
-          fragment = 0;
-          letters = 0;
-        }
-        t0 = n0;
-        t1 = n1;
-        t2 = n2;
-        table = most;
-        if (counts) {
-          const s = spaced ? 1 : 0;
-          counts[FIXED] += alone[k] + s * startCost[k];
-          counts[FIXED + 1] += alone[k + 1] + s * startCost[k + 1];
-          counts[FIXED + 2] += alone[k + 2] + s * startCost[k + 2];
-          if (onGroup) {
-            counts[FIXED + 3 * g] += discountable[k];
-            counts[FIXED + 3 * g + 1] += discountable[k + 1];
-            counts[FIXED + 3 * g + 2] += discountable[k + 2];
-          }
-        }
-        group = g;
-        spaced = false;
-        i += units;
-        if (i >= end) break;
-        c = text.charCodeAt(i);
-      } while (c >= 128);
+      CARRY[ASCII_SUM] = ascii;
+      CARRY[TABLE] = table;
+      const stopped = scanCodePoints(
+        text,
+        i,
+        c,
+        end,
+        weights,
+        limit,
+        counts,
+        bounded,
+        before === A_SPACE || before === A_TAB,
+        letters,
+      );
+      if (stopped) return stopped;
+      i = CARRY[AT] | 0;
+      ascii = CARRY[ASCII_SUM];
+      table = CARRY[TABLE];
+      letters = 0; // an ASCII run comes next, or the end
+      if (i < end) c = text.charCodeAt(i);
       before = NON_ASCII;
     }
   }
   if (i >= end) return { end: i, cost: ascii + table };
-  state[ASCII_SUM] = ascii;
-  state[T0] = t0;
-  state[T1] = t1;
-  state[T2] = t2;
-  state[TABLE] = table;
-  state[BEFORE] = before;
-  state[LETTERS] = letters;
-  state[AT] = i;
+  CARRY[AT] = i;
+  CARRY[ASCII_SUM] = ascii;
+  CARRY[TABLE] = table;
+  CARRY[BEFORE] = before;
+  CARRY[LETTERS] = letters;
+  return undefined;
+}
+
+// Prices the code points from `i` (`c` the code unit there) to the next
+// ASCII code unit, from and into the sums in CARRY: the Scan when it stopped
+// at the limit, or else undefined with the sums and where it ended in CARRY.
+// A function of its own: compiled apart from the ASCII runs, its loop keeps
+// its numbers in registers (measured after the corpus: Chinese and Japanese
+// a quarter faster).
+function scanCodePoints(
+  text: string,
+  i: number,
+  c: number,
+  end: number,
+  weights: Weights,
+  limit: number,
+  counts: Float64Array | undefined,
+  bounded: boolean,
+  spaced: boolean, // after a space or tab
+  letters: number, // the length of a letter run just before, not yet a fragment
+): Scan | undefined {
+  let ascii = CARRY[ASCII_SUM];
+  let t0 = CARRY[T0];
+  let t1 = CARRY[T1];
+  let t2 = CARRY[T2];
+  let table = CARRY[TABLE];
+  const w = weights.ascii;
+  const { alone, continued, start: startCost, group: groupOf, discountable } = weights;
+  // Code point by code point until the next ASCII code unit. A letter run
+  // just before is a fragment of a word: its extra price comes with the
+  // first code point.
+  let group = 0;
+  let fragment = letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0;
+  do {
+    let k: number;
+    let units = 1;
+    if ((c & 0xfc00) === 0xd800 && i + 1 < end) {
+      const e = text.charCodeAt(i + 1);
+      if ((e & 0xfc00) === 0xdc00) {
+        // astralCategory, written out: V8 did not inline it.
+        if (!astralPages) loadAstral();
+        const a = ((c - 0xd800) << 10) + (e - 0xdc00);
+        k = astralPages![astralPage![a >> 8] + (a & 255)];
+        units = 2;
+      } else k = BMP[c];
+    } else k = BMP[c];
+    const g = groupOf[k];
+    const onGroup = g !== 0 && g === group;
+    k *= 3;
+    const prices = onGroup ? continued : alone;
+    let p0 = prices[k];
+    let p1 = prices[k + 1];
+    let p2 = prices[k + 2];
+    if (spaced) {
+      p0 += startCost[k];
+      p1 += startCost[k + 1];
+      p2 += startCost[k + 2];
+    }
+    const n0 = t0 + p0;
+    const n1 = t1 + p1;
+    const n2 = t2 + p2;
+    if (bounded) {
+      // The largest sum is needed only to stop at the limit (or else
+      // once, after the last code point).
+      const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
+      if (ascii + fragment + most > limit) return { end: i, cost: ascii + table };
+      table = most;
+    }
+    if (fragment) {
+      ascii += fragment;
+      if (counts) {
+        counts[FRAGMENT]++;
+        counts[FRAGMENT + 1] += letters;
+      }
+      fragment = 0;
+      letters = 0;
+    }
+    t0 = n0;
+    t1 = n1;
+    t2 = n2;
+    if (counts) {
+      const s = spaced ? 1 : 0;
+      counts[FIXED] += alone[k] + s * startCost[k];
+      counts[FIXED + 1] += alone[k + 1] + s * startCost[k + 1];
+      counts[FIXED + 2] += alone[k + 2] + s * startCost[k + 2];
+      if (onGroup) {
+        counts[FIXED + 3 * g] += discountable[k];
+        counts[FIXED + 3 * g + 1] += discountable[k + 1];
+        counts[FIXED + 3 * g + 2] += discountable[k + 2];
+      }
+    }
+    group = g;
+    spaced = false;
+    i += units;
+    if (i >= end) break;
+    c = text.charCodeAt(i);
+  } while (c >= 128);
+  table = t0 > t1 ? (t0 > t2 ? t0 : t2) : (t1 > t2 ? t1 : t2);
+  CARRY[AT] = i;
+  CARRY[ASCII_SUM] = ascii;
+  CARRY[T0] = t0;
+  CARRY[T1] = t1;
+  CARRY[T2] = t2;
+  CARRY[TABLE] = table;
   return undefined;
 }
 
