@@ -134,19 +134,21 @@ export function groupOf(cp: number): number {
 const PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 
 /**
- * Per pair of adjacent characters, the fewest tokens of any of the three
+ * Per run of `n` adjacent characters, the fewest tokens of any of the three
  * vocabularies that contain it in the part `match` takes from a token; `index`
- * numbers a character of that part (the pair is `index(a) * size + index(b)`).
+ * numbers a character of that part from 0 to `size - 1` (the run abc is
+ * `(index(a) * size + index(b)) * size + index(c)`).
  */
-function fewestPairs(
+function fewestGrams(
+  n: number,
   size: number,
   match: (token: string) => string | undefined,
   index: (ch: string) => number,
 ): number[] {
-  const fewest = new Array(size * size).fill(Infinity);
+  const fewest = new Array(size ** n).fill(Infinity);
   const { all, free } = vocabularies();
   for (const [vocabularySize, decode] of all) {
-    const counts = new Array(size * size).fill(0);
+    const counts = new Array(size ** n).fill(0);
     for (let id = 0; id < vocabularySize; id++) {
       let text: string;
       try {
@@ -156,9 +158,13 @@ function fewestPairs(
       }
       const part = match(text);
       if (!part) continue;
-      for (let i = 1; i < part.length; i++) counts[index(part[i - 1]) * size + index(part[i])]++;
+      for (let i = n; i <= part.length; i++) {
+        let gram = 0;
+        for (let j = i - n; j < i; j++) gram = gram * size + index(part[j]);
+        counts[gram]++;
+      }
     }
-    counts.forEach((n, i) => fewest[i] = Math.min(fewest[i], n));
+    counts.forEach((k, i) => fewest[i] = Math.min(fewest[i], k));
   }
   free();
   return fewest;
@@ -171,11 +177,34 @@ function fewestPairs(
  */
 const COMMON = 100;
 export function commonBigrams(): string {
-  return fewestPairs(
+  return fewestGrams(
+    2,
     26,
     (text) => /^ ?([a-zA-Z]+)$/.exec(text)?.[1].toLowerCase(),
     (ch) => ch.charCodeAt(0) - 97,
   ).map((n) => (n >= COMMON ? "1" : "0")).join("");
+}
+
+/**
+ * Which runs of three ASCII letters (case folded) are common inside the
+ * letter tokens of all three vocabularies: at least `COMMON_TRIGRAM` tokens
+ * of each contain them. 26 × 26 × 26 bits, "1" for common, as base64 (6
+ * bits a character, first trigram in the low bit).
+ */
+const COMMON_TRIGRAM = 10;
+export function commonTrigrams(threshold = COMMON_TRIGRAM): string {
+  const fewest = fewestGrams(
+    3,
+    26,
+    (text) => /^ ?([a-zA-Z]+)$/.exec(text)?.[1].toLowerCase(),
+    (ch) => ch.charCodeAt(0) - 97,
+  );
+  const bytes = new Uint8Array(Math.ceil(fewest.length / 6));
+  fewest.forEach((k, i) => {
+    if (k >= threshold) bytes[Math.floor(i / 6)] |= 1 << (i % 6);
+  });
+  const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  return Array.from(bytes, (b) => B64[b]).join("");
 }
 
 /**
@@ -186,7 +215,8 @@ export function commonBigrams(): string {
  */
 const COMMON_PUNCT = 3;
 export function commonPunctPairs(): string {
-  return fewestPairs(
+  return fewestGrams(
+    2,
     32,
     (text) => /^ ?([!-/:-@[-`{-~]+)[\r\n]*$/.exec(text)?.[1],
     (ch) => PUNCT.indexOf(ch),
@@ -317,6 +347,14 @@ export const COMMON_BIGRAMS: string =
  */
 export const COMMON_PUNCT_PAIRS: string =
   "${commonPunctPairs()}";
+
+/**
+ * Runs of three ASCII letters (case folded) common in the vocabularies'
+ * letter tokens, 26 × 26 × 26 bits ("1" for common) as base64, 6 bits a
+ * character, the first trigram in the low bit.
+ */
+export const COMMON_TRIGRAMS: string =
+  "${commonTrigrams()}";
 
 /**
  * The category of every code point from 0 to 0x10FFFF, as runs: category,

@@ -32,6 +32,8 @@ import {
   ALONE,
   CATEGORY_GROUP,
   COMMON_BIGRAMS,
+  COMMON_PUNCT_PAIRS,
+  COMMON_TRIGRAMS,
   DATA,
   GROUP_NAMES,
   MAX_ALONE_ASTRAL,
@@ -74,6 +76,12 @@ export const FEATURES: readonly string[] = [
   // tabs merge less than spaces
   "tab.runs",
   "tab.chars",
+  // pairs of adjacent punctuation characters that the vocabularies rarely
+  // merge: JSON's '":"' and '"},{"' have none, random punctuation many
+  "punct.rarePairs",
+  // runs of three adjacent letters that the vocabularies rarely merge: a
+  // word like "include" has none, an identifier like "vsockmon" some
+  "letters.rareTrigrams",
 ];
 
 /**
@@ -103,6 +111,8 @@ const FRAGMENT = 30;
 const RARE_BIGRAMS = 32;
 const INDENT = 33;
 const TAB = 35;
+const PUNCT_PAIRS = 37;
+const RARE_TRIGRAMS = 38;
 
 // RARE[(a & 31) << 5 | (b & 31)] is 1 when the letter pair ab (either case)
 // is rare in the vocabularies.
@@ -110,6 +120,27 @@ const RARE = new Uint8Array(1024);
 for (let a = 0; a < 26; a++) {
   for (let b = 0; b < 26; b++) {
     RARE[(a + 1) << 5 | (b + 1)] = COMMON_BIGRAMS.charCodeAt(a * 26 + b) === 48 ? 1 : 0;
+  }
+}
+
+// RARE_TRI[a << 10 | b << 5 | c] is 1 when the letters abc (either case) are
+// rare together in the vocabularies (a, b, c from 1, as in RARE).
+const RARE_TRI = new Uint8Array(1 << 15);
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+for (let i = 0; i < 26 ** 3; i++) {
+  const bits = BASE64.indexOf(COMMON_TRIGRAMS[Math.floor(i / 6)]);
+  const [a, b, c] = [Math.floor(i / 676) + 1, (Math.floor(i / 26) % 26) + 1, (i % 26) + 1];
+  RARE_TRI[a << 10 | b << 5 | c] = (bits >> (i % 6)) & 1 ? 0 : 1;
+}
+
+// RARE_PUNCT[a << 7 | b] is 1 when the punctuation pair ab is rare in the
+// vocabularies' punctuation tokens.
+const PUNCT_CHARS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+const RARE_PUNCT = new Uint8Array(1 << 14);
+for (let a = 0; a < 32; a++) {
+  for (let b = 0; b < 32; b++) {
+    RARE_PUNCT[PUNCT_CHARS.charCodeAt(a) << 7 | PUNCT_CHARS.charCodeAt(b)] =
+      COMMON_PUNCT_PAIRS.charCodeAt(a * 32 + b) === 48 ? 1 : 0;
   }
 }
 
@@ -249,18 +280,20 @@ export const RUN_CLASSES: readonly string[] = [
   "space",
   "newline",
   "tab",
+  "return",
 ];
 /**
  * The shortest run each floor applies to, per class: below it the fitted
  * price holds on words, and a floor through the few-character alternations
  * (`"qz"` is two tokens) would price every word at one token a letter.
  */
-export const FLOOR_FROM: readonly number[] = [16, 16, 6, 16, 16, 6, 16, 2, 16];
+export const FLOOR_FROM: readonly number[] = [16, 16, 6, 16, 16, 6, 16, 2, 16, 2];
 const F_DIGITS = 4;
 const F_PUNCT = 5;
 const F_SPACE = 6;
 const F_NEWLINE = 7;
 const F_TAB = 8;
+const F_RETURN = 9;
 
 /**
  * Weights from fitted ASCII weights and a discount per group name (a group
@@ -454,8 +487,10 @@ function scanRuns(
         let uppers = 0;
         let changes = 0;
         let rare = 0;
+        let rareTri = 0;
         let lower = 0; // 1 after a lower-case letter
         let prev = 0;
+        let prev2 = 0;
         const firstUpper = c < 97;
         // Case and the rare pairs without a branch per letter: bit 5 of a
         // letter is set in lower case, its low five bits are its place in the
@@ -466,6 +501,8 @@ function scanRuns(
           changes += lower & upper;
           lower = upper ^ 1;
           rare += RARE[prev << 5 | (c & 31)];
+          rareTri += RARE_TRI[prev2 << 10 | prev << 5 | (c & 31)];
+          prev2 = prev;
           prev = c & 31;
           if (++i >= end) break;
           c = text.charCodeAt(i);
@@ -484,7 +521,7 @@ function scanRuns(
         const over4 = n > 4 ? n - 4 : 0;
         const over10 = n > 10 ? n - 10 : 0;
         price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes +
-          w[RARE_BIGRAMS] * rare;
+          w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
         // A run after a non-ASCII code point is a fragment of a word, which
         // merges with its neighbours; one before it is charged when that code
         // point comes (a prefix may end first).
@@ -508,6 +545,7 @@ function scanRuns(
             counts[f + 3] += over10;
             counts[f + 4] += changes;
             counts[RARE_BIGRAMS] += rare;
+            counts[RARE_TRIGRAMS] += rareTri;
           }
           if (fragment) {
             counts[FRAGMENT]++;
@@ -575,8 +613,23 @@ function scanRuns(
           // From tables rather than a branch per class: the classes alternate
           // unpredictably.
           const f = kind === A_SPACE && before === A_NEWLINE ? INDENT : RUN_FEATURE[kind];
-          const r = RUN_FLOOR[kind];
-          price = w[f] + w[f + 1] * n;
+          let r = RUN_FLOOR[kind];
+          let rare = 0;
+          if (kind === A_PUNCT) {
+            for (let j = runStart + 1; j < i; j++) {
+              rare += RARE_PUNCT[text.charCodeAt(j - 1) << 7 | text.charCodeAt(j)];
+            }
+          } else if (kind === A_NEWLINE) {
+            // Runs of "\n" merge into a few tokens ("\n" × 16 is one to
+            // three); with a "\r" in them, one token per two to four.
+            for (let j = runStart; j < i; j++) {
+              if (text.charCodeAt(j) === 13) {
+                r = F_RETURN;
+                break;
+              }
+            }
+          }
+          price = w[f] + w[f + 1] * n + w[PUNCT_PAIRS] * rare;
           const least = n < FLOOR_START[r] ? 0 : floor[2 * r] * n - floor[2 * r + 1];
           if (least > price) {
             price = least;
@@ -584,6 +637,7 @@ function scanRuns(
           } else if (counts) {
             counts[f]++;
             counts[f + 1] += n;
+            counts[PUNCT_PAIRS] += rare;
           }
         }
       }
@@ -801,13 +855,13 @@ function asciiPerChar(
       const changes = shape === MIXED ? 0.5 : 0;
       per((n) =>
         w[f] + w[f + 1] * n + w[f + 2] * over(n, 4) + w[f + 3] * over(n, 10) +
-        w[f + 4] * changes * n + w[RARE_BIGRAMS] * (n - 1) +
+        w[f + 4] * changes * n + w[RARE_BIGRAMS] * (n - 1) + w[RARE_TRIGRAMS] * over(n, 2) +
         fragment * (w[FRAGMENT] + w[FRAGMENT + 1] * n)
       );
       most = Math.max(
         most,
         w[f + 1] + w[f + 2] + w[f + 3] + w[f + 4] * changes + w[RARE_BIGRAMS] +
-          fragment * w[FRAGMENT + 1],
+          w[RARE_TRIGRAMS] + fragment * w[FRAGMENT + 1],
       );
       // The floor replaces the fitted price; a fragment's price comes on top.
       most = Math.max(
@@ -823,11 +877,16 @@ function asciiPerChar(
     most = Math.max(most, w[DIGITS + 1] + w[DIGITS + 2], floorPerChar(F_DIGITS));
   }
   if (other) {
-    for (const f of [PUNCT, NEWLINE]) {
-      per((n) => w[f] + w[f + 1] * n);
-      most = Math.max(most, w[f + 1]);
-    }
-    most = Math.max(most, floorPerChar(F_PUNCT), floorPerChar(F_NEWLINE));
+    per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * (n - 1));
+    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS]);
+    per((n) => w[NEWLINE] + w[NEWLINE + 1] * n);
+    most = Math.max(most, w[NEWLINE + 1]);
+    most = Math.max(
+      most,
+      floorPerChar(F_PUNCT),
+      floorPerChar(F_NEWLINE),
+      floorPerChar(F_RETURN),
+    );
     // A tab or space run's floor with the start price after it.
     for (const c of [F_TAB, F_SPACE]) {
       for (let n = FLOOR_FROM[c]; n <= 64; n++) {
@@ -856,8 +915,9 @@ function asciiPerChar(
     // A digit run after one space (dearest at 1 digit).
     if (digits) most = Math.max(most, SPACED_DIGITS);
   } else {
-    per((n) => w[PUNCT] + w[PUNCT + 1] * n); // "-" and "_" of base64url
-    most = Math.max(most, w[PUNCT + 1], floorPerChar(F_PUNCT));
+    // "-" and "_" of base64url
+    per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * (n - 1));
+    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS], floorPerChar(F_PUNCT));
   }
   return most;
 }

@@ -39,6 +39,8 @@ export const ASCII_WEIGHTS: readonly number[] = [
   0.011, // indent.chars
   2.1441000000000003, // tab.runs
   0.1225, // tab.chars
+  0, // punct.rarePairs
+  0, // letters.rareTrigrams
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
@@ -74,4 +76,6 @@ export const RUN_FLOORS: readonly number[] = [
   -1.0728, // newline
   0.1294,
   -1.7768, // tab
+  1.0043,
+  -1.0728, // return
 ];
