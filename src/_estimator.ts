@@ -331,6 +331,9 @@ export function makeWeights(
 // on words prices a short word below that (its space or punctuation carries
 // the rest), which text made of one- and two-letter words ("a, b, c") shows.
 const LETTER_RUN = 1;
+// The Claude tokenizer puts every run of punctuation in a piece of its own
+// too ("!a" is two tokens there, one in o200k_base): at least one token.
+const PUNCT_RUN = 1;
 // A digit run after one space: o200k_base and cl100k_base never merge the
 // space with a digit, so it is a token of its own, and the digits take one
 // token per three: at least 1 + (n + 2) / 3 for n digits, 2 for one digit
@@ -562,9 +565,12 @@ function scanRuns(
         price = w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over3;
         // o200k_base and cl100k_base never merge a space with a digit: after
         // one space, the space is a token and the digits one per three.
+        // o200k_base and cl100k_base split digits into pieces of one to
+        // three, each a token of its own: at least ⌈n / 3⌉.
         let least = n < FLOOR_START[F_DIGITS]
           ? 0
           : floor[2 * F_DIGITS] * n - floor[2 * F_DIGITS + 1];
+        least = Math.max(least, Math.ceil(n / 3));
         if (
           before === A_SPACE && afterOneSpace(text, runStart, context) && least < 1 + (n + 2) / 3
         ) {
@@ -615,7 +621,9 @@ function scanRuns(
           const f = kind === A_SPACE && before === A_NEWLINE ? INDENT : RUN_FEATURE[kind];
           let r = RUN_FLOOR[kind];
           let rare = 0;
+          let fewest = 0; // the tokens the run is at least, whatever its floor
           if (kind === A_PUNCT) {
+            fewest = PUNCT_RUN;
             for (let j = runStart + 1; j < i; j++) {
               rare += RARE_PUNCT[text.charCodeAt(j - 1) << 7 | text.charCodeAt(j)];
             }
@@ -630,7 +638,10 @@ function scanRuns(
             }
           }
           price = w[f] + w[f + 1] * n + w[PUNCT_PAIRS] * rare;
-          const least = n < FLOOR_START[r] ? 0 : floor[2 * r] * n - floor[2 * r + 1];
+          const least = Math.max(
+            n < FLOOR_START[r] ? 0 : floor[2 * r] * n - floor[2 * r + 1],
+            fewest,
+          );
           if (least > price) {
             price = least;
             if (counts) counts[FLOORED] += least;
@@ -772,6 +783,22 @@ function scanCodePoints(
     i += units;
     if (i >= end) break;
     c = text.charCodeAt(i);
+    // One space between two code points (words of Hindi, Russian) is priced
+    // here as scanRuns would price it: a return to it per word costs more
+    // than the word (measured: Hindi a tenth faster).
+    if (c === 32 && i + 1 < end) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 128) {
+        const price = w[SPACE_SINGLE];
+        if (counts) counts[SPACE_SINGLE]++;
+        if (bounded && ascii + table + price > limit) return { end: i, cost: ascii + table };
+        ascii += price;
+        spaced = true;
+        group = 0;
+        i++;
+        c = d;
+      }
+    }
   } while (c >= 128);
   table = t0 > t1 ? (t0 > t2 ? t0 : t2) : (t1 > t2 ? t1 : t2);
   CARRY[AT] = i;
@@ -874,11 +901,12 @@ function asciiPerChar(
   }
   if (digits) {
     per((n) => w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over(n, 3));
-    most = Math.max(most, w[DIGITS + 1] + w[DIGITS + 2], floorPerChar(F_DIGITS));
+    // At least ⌈n / 3⌉: one token for one digit.
+    most = Math.max(most, w[DIGITS + 1] + w[DIGITS + 2], floorPerChar(F_DIGITS), 1);
   }
   if (other) {
     per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * (n - 1));
-    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS]);
+    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS], PUNCT_RUN);
     per((n) => w[NEWLINE] + w[NEWLINE + 1] * n);
     most = Math.max(most, w[NEWLINE + 1]);
     most = Math.max(
@@ -917,7 +945,7 @@ function asciiPerChar(
   } else {
     // "-" and "_" of base64url
     per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * (n - 1));
-    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS], floorPerChar(F_PUNCT));
+    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS], floorPerChar(F_PUNCT), PUNCT_RUN);
   }
   return most;
 }
