@@ -532,9 +532,10 @@ function scanRuns(
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
         let least = n < FLOOR_START[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
-        // Math.max is `least < LETTER_RUN ? LETTER_RUN : least` to the bit
-        // (NaN and -0 included), and V8 boxed `least` on the branch.
-        if (!fragment) least = Math.max(least, LETTER_RUN);
+        // o200k_base starts a piece at every capital after a lower-case
+        // letter ("jZ" is two tokens): one more token per case change.
+        // (Math.max rather than a branch: V8 boxed `least` on the branch.)
+        if (!fragment) least = Math.max(least, LETTER_RUN + changes);
         const floored = least > price;
         if (floored) price = least;
         if (fragment) price += w[FRAGMENT] + w[FRAGMENT + 1] * n;
@@ -896,7 +897,8 @@ function asciiPerChar(
         floorPerChar(shape) + fragment * (w[FRAGMENT] + w[FRAGMENT + 1]),
       );
     }
-    // Every letter run that is not a fragment costs at least one token.
+    // Every letter run that is not a fragment costs at least one token and
+    // one per case change: at most one a letter (a change needs two).
     most = Math.max(most, LETTER_RUN);
   }
   if (digits) {
