@@ -53,6 +53,8 @@ const CORPUS_CHARS_PER_SIZE = 500_000;
 const GENERATED_SIZES = [2_000, 8_000, 30_000];
 const GENERATED_CHARS = 90_000;
 const BLOCK_CODE_POINTS = 600;
+const SHORT_ASCII_SAMPLES = 60;
+const SHORT_ASCII_CODE_POINTS = 160;
 const NCOUNTS = FLOORED + 1;
 // Fit, count again under the fitted weights, fit again.
 const ROUNDS = 6;
@@ -139,6 +141,15 @@ async function collect(seed: number): Promise<Sample[]> {
     for (let k = 0; k < 2; k++) {
       const text = blockText(block.codePoints, BLOCK_CODE_POINTS, rng);
       all.push(await sample(`block: ${block.name}`, "block", text));
+    }
+    // Basic Latin is the one block the fitted weights price, and random
+    // ASCII is where they are least sure: short texts too, as many as the
+    // table-priced blocks need none of.
+    if (block.name === "Basic Latin") {
+      for (let k = 0; k < SHORT_ASCII_SAMPLES; k++) {
+        const text = blockText(block.codePoints, SHORT_ASCII_CODE_POINTS, rng);
+        all.push(await sample(`block: ${block.name}`, "block", text));
+      }
     }
   }
   console.error(`seed ${seed}: blocks sampled`);
