@@ -57,7 +57,7 @@ const SHORT_ASCII_SAMPLES = 60;
 const SHORT_ASCII_CODE_POINTS = 160;
 const NCOUNTS = FLOORED + 1;
 // Fit, count again under the fitted weights, fit again.
-const ROUNDS = 6;
+const ROUNDS = 8;
 
 /** Which family a source belongs to in the report. */
 type Family = "corpus" | "prose" | "data" | "block";
@@ -178,6 +178,14 @@ async function collect(seed: number): Promise<Sample[]> {
         `x ${digits}`,
       ]
     ) all.push(await sample("probes", "data", probe));
+  }
+  // Two whitespace characters alternating: the Claude tokenizer reads the
+  // whole stretch as one piece and merges little of it ("\r " × 500 is 1,000
+  // tokens), where the runs the estimator sees are one character each.
+  for (const unit of ["\r ", " \r", "\n ", " \n", "\t ", " \t", "\r\t", "\n\t", "\t\n", "\r\n "]) {
+    for (const n of [2, 4, 16, 64, 256]) {
+      all.push(await sample("probes", "data", unit.repeat(n) + "x"));
+    }
   }
   if (cacheArg) await Deno.writeTextFile(cacheArg, JSON.stringify(cache));
   return all;
