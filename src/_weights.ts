@@ -2,80 +2,80 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.8939, // lower.runs
+  0.9977, // lower.runs
   0.0001, // lower.chars
-  0.2218, // lower.over4
-  0.0721, // lower.over10
+  0.12639999999999998, // lower.over4
+  0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  0.9909, // title.runs
+  0.0001, // title.runs
   0.0001, // title.chars
-  0.0001, // title.over4
-  0.2587, // title.over10
+  0.0813, // title.over4
+  0.045200000000000004, // title.over10
   0.0001, // title.caseChanges
-  0.9909, // upper.runs
+  0.1084, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.6356, // mixed.runs
-  0.0001, // mixed.chars
-  0.0613, // mixed.over4
-  0.2327, // mixed.over10
-  0.37379999999999997, // mixed.caseChanges
-  1.3491, // digits.runs
+  1.0879, // mixed.runs
+  0.054200000000000005, // mixed.chars
+  0.0001, // mixed.over4
+  0.0723, // mixed.over10
+  0.0001, // mixed.caseChanges
+  1.0667, // digits.runs
   0.0001, // digits.chars
-  0.5466, // digits.over3
-  0.796, // punct.runs
-  0.215, // punct.chars
-  0.0246, // space.single
-  2.1007000000000002, // space.runs
-  0.0051, // space.chars
-  1.9076, // newline.runs
-  0.1091, // newline.chars
-  0.0001, // fragment.runs
-  0.19069999999999998, // fragment.chars
-  0.6216, // letters.rareBigrams
-  0.0029, // indent.runs
-  0.011, // indent.chars
-  2.1441000000000003, // tab.runs
-  0.1225, // tab.chars
-  0, // punct.rarePairs
-  0, // letters.rareTrigrams
+  0.5868, // digits.over3
+  0.0001, // punct.runs
+  0.0001, // punct.chars
+  0.0113, // space.single
+  2.0842, // space.runs
+  0.0001, // space.chars
+  1.8901999999999999, // newline.runs
+  0.1012, // newline.chars
+  0.1729, // fragment.runs
+  0.051800000000000006, // fragment.chars
+  0.0001, // letters.rareBigrams
+  0.0113, // indent.runs
+  0.0001, // indent.chars
+  1.7525, // tab.runs
+  0.1251, // tab.chars
+  3.0755000000000003, // punct.rarePairs
+  0.7582, // letters.rareTrigrams
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
 export const DISCOUNTS: Readonly<Record<string, number>> = {
-  latin: 0.0012,
-  cyrillic: 0,
-  arabic: 0.0169,
-  hebrew: 0.0356,
-  devanagari: 0.0286,
+  latin: 0.0008,
+  cyrillic: 0.2109,
+  arabic: 0.0104,
+  hebrew: 0.032,
+  devanagari: 0.0066,
   bengali: 0.5,
-  han: 0.1048,
+  han: 0.1029,
   ethiopic: 0.5,
   syllabics: 0,
 };
 
 /** Per run class of src/_estimator.ts: a floor `slope * n - offset`, as slope, offset. */
 export const RUN_FLOORS: readonly number[] = [
-  1.0004,
-  -0.0751, // lower
+  1,
+  0, // lower
   0,
   0, // title
-  1.0004,
-  -0.0791, // upper
-  1.0004,
-  -0.0751, // mixed
-  0.5004,
-  -0.5747, // digits
-  1.0004,
-  -0.0791, // punct
-  0.0122,
-  -1.3618, // space
-  1.0043,
-  -1.0728, // newline
-  0.1294,
-  -1.7768, // tab
-  1.0043,
-  -1.0728, // return
+  1,
+  0, // upper
+  1,
+  0, // mixed
+  0.5,
+  -0.4888, // digits
+  1,
+  0, // punct
+  0.0118,
+  -1.2802, // space
+  0.0703,
+  -2.2857, // newline
+  0.129,
+  -1.678, // tab
+  1.0039,
+  -0.9809, // return
 ];
