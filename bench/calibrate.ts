@@ -298,7 +298,15 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
   indent[FEATURES.indexOf("indent.chars")] = 2;
   indent[FEATURES.indexOf("space.single")] = -1;
   dearer(indent, new Float64Array(FIXED));
-  lines.push("Bounds", ...names.map((n) => ` 0 <= ${n} <= 8`), "End");
+  // A pair or three letters the vocabularies rarely merge costs at most one
+  // token more (a run is never more tokens than characters): without this
+  // cap a feature that few pages have soaks up what those pages need.
+  const perRarity = new Set(["letters.rareBigrams", "letters.rareTrigrams", "punct.rarePairs"]);
+  lines.push(
+    "Bounds",
+    ...names.map((n, i) => ` 0 <= ${n} <= ${perRarity.has(FEATURES[i]) ? 1 : 8}`),
+    "End",
+  );
   console.error(`solving ${k} constraints`);
   const result = highs.solve(lines.join("\n"));
   if (result.Status !== "Optimal") throw new Error(`LP: ${result.Status}`);

@@ -945,9 +945,12 @@ function asciiPerChar(
     // A digit run after one space (dearest at 1 digit).
     if (digits) most = Math.max(most, SPACED_DIGITS);
   } else {
-    // "-" and "_" of base64url
-    per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * (n - 1));
-    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS], floorPerChar(F_PUNCT), PUNCT_RUN);
+    // "-" and "_" of base64url: rare pairs only where the table has them.
+    const rare = Math.max(
+      ...["--", "-_", "_-", "__"].map((p) => RARE_PUNCT[p.charCodeAt(0) << 7 | p.charCodeAt(1)]),
+    );
+    per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * rare * (n - 1));
+    most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS] * rare, floorPerChar(F_PUNCT), PUNCT_RUN);
   }
   return most;
 }
