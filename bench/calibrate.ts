@@ -52,6 +52,7 @@ const CORPUS_SIZES = [3_000, 12_000, 40_000, 100_000];
 const CORPUS_CHARS_PER_SIZE = 500_000;
 const GENERATED_SIZES = [2_000, 8_000, 30_000];
 const GENERATED_CHARS = 90_000;
+const COMPACT_CHARS = 150_000;
 const BLOCK_CODE_POINTS = 600;
 const SHORT_ASCII_SAMPLES = 60;
 const SHORT_ASCII_CODE_POINTS = 160;
@@ -128,6 +129,23 @@ async function collect(seed: number): Promise<Sample[]> {
   const all: Sample[] = [];
   for (const [name, text] of await corpusTexts()) {
     all.push(...await pages(name, "corpus", text, CORPUS_SIZES, CORPUS_CHARS_PER_SIZE, seed));
+    // What the pager makes of a JSON result: its value written compactly
+    // (pages of items), and that text inside a JSON string (pages of the
+    // text of a value). A file written with indentation prices its words
+    // with its line breaks; written compactly, it must not come out under.
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    const compact = JSON.stringify(value);
+    for (const [form, written] of [["compact", compact], ["escaped", JSON.stringify(compact)]]) {
+      all.push(
+        ...await pages(`${form}: ${name}`, "data", written, GENERATED_SIZES, COMPACT_CHARS, seed),
+      );
+    }
   }
   console.error(`seed ${seed}: corpus sampled`);
   for (const kind of TEXT_KINDS) {

@@ -196,6 +196,26 @@ export const DATA_KINDS = {
       k: chars(rng, LOWER, int(rng, 1, 12)),
       v: pick(rng, [null, true, rng(), [1, 2, int(rng, 0, 99)], { a: chars(rng, B64, 6) }]),
     }) + ",",
+  // JSON inside a JSON string, as MCP tools return it in a text block and as
+  // a page of the text of a JSON value carries it: every quote escaped, and
+  // escaped twice for JSON in JSON in JSON.
+  escapedJson: (rng: Rng) => () => {
+    let text = JSON.stringify({
+      from: `${pick(rng, ["Sven", "Priya", "Tariq", "Ana"])} ${chars(rng, UPPER, 1)}${
+        chars(rng, LOWER, int(rng, 2, 8))
+      } #${int(rng, 0, 999)}`,
+      to: `${pick(rng, ["Project", "Service", "Migration"])} ${chars(rng, UPPER, 1)}${
+        chars(rng, LOWER, int(rng, 3, 7))
+      }-${int(rng, 1, 300)}`,
+      relationType: pick(rng, ["owns", "reviews", "consults_for"]),
+      tags: pick(rng, [[], ["a", "b"], [int(rng, 0, 99)]]),
+      path: pick(rng, ["C:\\Users\\x", "/usr/lib", "a\tb", "line\nbreak"]),
+    });
+    for (let depth = pick(rng, [1, 1, 1, 2]); depth > 0; depth--) {
+      text = JSON.stringify(text).slice(1, -1);
+    }
+    return text + pick(rng, [",", "\\n", ""]);
+  },
   paths: (rng: Rng) => () => {
     const depth = int(rng, 2, 7);
     const parts = Array.from(
