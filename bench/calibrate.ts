@@ -509,6 +509,11 @@ async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: st
     for (const [n, v] of need[c]) offset = Math.min(offset, floors[2 * c] * n - v);
     floors[2 * c + 1] = Number.isFinite(offset) ? Math.floor(offset * 1e4) / 1e4 : 0;
   });
+  // A title-case run is a capital and a lower-case run ("Th" + "ethe" × 500):
+  // never under the lower-case floor of one letter less. No adversarial unit
+  // repeats into a title-case run, so this is its only floor.
+  floors[2] = Math.max(floors[2], floors[0]);
+  floors[3] = Math.min(floors[3], floors[1] + floors[0]);
   // A letter run that grows into another shape never gets cheaper: title (1)
   // -> upper (2), and anything -> mixed (n -> n + 1).
   floors[5] = Math.min(floors[5], 2 * floors[4] - (floors[2] - floors[3]));

@@ -532,6 +532,11 @@ function scanRuns(
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
         let least = n < FLOOR_START[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
+        // Capitals that go on into lower case ("QXZJVKWPMBa") cost no less
+        // than the capitals alone: a longer prefix never costs less.
+        if (shape === MIXED && uppers >= FLOOR_START[UPPER]) {
+          least = Math.max(least, floor[2 * UPPER] * uppers - floor[2 * UPPER + 1]);
+        }
         // o200k_base starts a piece at every capital after a lower-case
         // letter ("jZ" is two tokens): one more token per case change.
         // (Math.max rather than a branch: V8 boxed `least` on the branch.)
@@ -780,7 +785,10 @@ function scanCodePoints(
       }
     }
     group = g;
-    spaced = false;
+    // The Claude tokenizer's NFKC makes these spaces an ASCII space, which
+    // then cannot merge with the code point after it either.
+    spaced = c === 0xa0 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f ||
+      c === 0x205f;
     i += units;
     if (i >= end) break;
     c = text.charCodeAt(i);

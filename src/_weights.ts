@@ -2,56 +2,56 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.9977, // lower.runs
-  0.0001, // lower.chars
-  0.12639999999999998, // lower.over4
-  0.0001, // lower.over10
+  1.0624, // lower.runs
+  0.0682, // lower.chars
+  0.0001, // lower.over4
+  0.2557, // lower.over10
   0.0001, // lower.caseChanges
-  0.0001, // title.runs
-  0.0001, // title.chars
-  0.0813, // title.over4
-  0.045200000000000004, // title.over10
+  1.6458, // title.runs
+  0.057100000000000005, // title.chars
+  0.0001, // title.over4
+  0.0001, // title.over10
   0.0001, // title.caseChanges
-  0.1084, // upper.runs
+  1.7026999999999999, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.0879, // mixed.runs
-  0.054200000000000005, // mixed.chars
-  0.0001, // mixed.over4
-  0.0723, // mixed.over10
+  1.8167, // mixed.runs
+  0.0001, // mixed.chars
+  0.057100000000000005, // mixed.over4
+  0.2668, // mixed.over10
   0.0001, // mixed.caseChanges
-  1.0667, // digits.runs
+  0.9795, // digits.runs
   0.0001, // digits.chars
-  0.5868, // digits.over3
+  0.6042, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.0113, // space.single
-  2.0842, // space.runs
+  0.0281, // space.single
+  1.9918, // space.runs
   0.0001, // space.chars
-  1.8901999999999999, // newline.runs
-  0.1012, // newline.chars
-  0.1729, // fragment.runs
-  0.051800000000000006, // fragment.chars
-  0.0001, // letters.rareBigrams
-  0.0113, // indent.runs
+  1.8817, // newline.runs
+  0.08990000000000001, // newline.chars
+  0.0001, // fragment.runs
+  0.0271, // fragment.chars
+  0.1399, // letters.rareBigrams
+  0.0281, // indent.runs
   0.0001, // indent.chars
-  1.7525, // tab.runs
+  1.6197, // tab.runs
   0.1251, // tab.chars
-  3.0755000000000003, // punct.rarePairs
-  0.7582, // letters.rareTrigrams
+  0.0001, // punct.rarePairs
+  0.4577, // letters.rareTrigrams
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
 export const DISCOUNTS: Readonly<Record<string, number>> = {
-  latin: 0.0008,
-  cyrillic: 0.2109,
-  arabic: 0.0104,
-  hebrew: 0.032,
-  devanagari: 0.0066,
+  latin: 0,
+  cyrillic: 0.2175,
+  arabic: 0.0192,
+  hebrew: 0.0356,
+  devanagari: 0.0304,
   bengali: 0.5,
-  han: 0.1029,
+  han: 0.105,
   ethiopic: 0.5,
   syllabics: 0,
 };
@@ -67,15 +67,15 @@ export const RUN_FLOORS: readonly number[] = [
   1,
   0, // mixed
   0.5,
-  -0.4888, // digits
+  -0.3414, // digits
   1,
   0, // punct
-  0.0118,
-  -1.2802, // space
-  0.0703,
-  -2.2857, // newline
-  0.129,
-  -1.678, // tab
-  1.0039,
-  -0.9809, // return
+  0.0113,
+  -1.1802, // space
+  0.0697,
+  -2.1443, // newline
+  0.1284,
+  -1.5583, // tab
+  1.0033,
+  -0.8347, // return
 ];

@@ -164,6 +164,30 @@ Deno.test("a longer prefix never costs less", () => {
   );
 });
 
+Deno.test("capitals that go on into lower case never cost less than the capitals alone", () => {
+  const capitals = fc.string({
+    unit: fc.constantFrom(..."QXZJVKWPMBAEIOU"),
+    minLength: 1,
+    maxLength: 30,
+  });
+  const lower = fc.string({
+    unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz"),
+    maxLength: 12,
+  });
+  fc.assert(
+    fc.property(capitals, lower, (a, b) => {
+      const text = a + b;
+      let last = 0;
+      for (let end = 1; end <= text.length; end++) {
+        const cost = scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost;
+        assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
+        last = cost;
+      }
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
 Deno.test("a scan from an offset prices the slice as a text of its own", () => {
   fc.assert(
     fc.property(anyText, anyText, anyText, (a, b, c) => {
@@ -190,6 +214,11 @@ const REVIEWED_RUNS: Record<string, string> = {
   "carriage returns before a progress bar": "\r".repeat(300) + "[" + "#".repeat(40) + "] 100%",
   "empty JSON containers": "[]{}".repeat(250),
   "a punctuation mark repeated": "-".repeat(1000),
+  "a title-case run of a repeated syllable": "Th" + "ethe".repeat(500),
+  "Japanese words between ideographic spaces":
+    ("政治\u3000経済\u3000情報\u3000商品\u3000法律\u3000改革" +
+      "\u3000心理\u3000時間\u3000場所\n").repeat(60),
+  "words between no-break spaces": "政治\u00a0経済\u00a0情報\u00a0".repeat(150),
   "an ASCII art box": ("+" + "-".repeat(70) + "+\n|" + " ".repeat(70) + "|\n").repeat(10),
 };
 
