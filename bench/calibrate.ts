@@ -233,12 +233,14 @@ function tablePrice(s: Sample): number {
 /**
  * The tokens a page's estimate must reach: its real count, plus `MARGIN` on
  * what fitted prices carry: the part of the real count that the table's
- * full prices do not cover, and what a discount saves. Table prices are the
- * tokenizers' own and need no margin.
+ * full prices and the floors do not cover, and what a discount saves. Table
+ * prices are the tokenizers' own and floors are what the tokenizers give a
+ * run at least: neither needs a margin.
  */
 function required(s: Sample, saving = 0): number {
   if (s.source === "probes") return s.tokens;
-  return s.tokens + (MARGIN - 1) * (Math.max(0, s.tokens - tablePrice(s)) + saving);
+  return s.tokens +
+    (MARGIN - 1) * (Math.max(0, s.tokens - tablePrice(s) - s.counts[FLOORED]) + saving);
 }
 
 /** Whether a sample has letters that a group's discount applies to. */
