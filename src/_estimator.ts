@@ -787,8 +787,10 @@ function scanCodePoints(
     group = g;
     // The Claude tokenizer's NFKC makes these spaces an ASCII space, which
     // then cannot merge with the code point after it either.
-    spaced = c === 0xa0 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f ||
-      c === 0x205f;
+    // (One comparison for CJK and everything above U+3000.)
+    spaced = c <= 0x3000 &&
+      (c === 0x3000 || c === 0xa0 ||
+        (c >= 0x2000 && (c <= 0x200a || c === 0x202f || c === 0x205f)));
     i += units;
     if (i >= end) break;
     c = text.charCodeAt(i);
