@@ -629,6 +629,284 @@ export const LANGUAGES = {
     stops: [". ", "? "],
     comma: "،",
   },
+  spanish: {
+    script: "Latin",
+    words: w(`el la los las de que y en un una por con no se su para como más pero sus le ya o este
+      sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos
+      durante todos uno les ni contra otros ese eso ante ellos está están había años después
+      según usuario servidor configuración contraseña conexión aplicación actualización
+      información desarrollador seguridad rendimiento almacenamiento administración
+      responsabilidades internacionalización aproximadamente desafortunadamente niño año mañana
+      señor corazón canción pingüino cigüeña vergüenza Málaga León Cádiz México Bogotá qué
+      cómo dónde hola ayuntamiento ferrocarril`),
+    space: " ",
+    stops: [". ", "? ¿", "! ¡"],
+    comma: ",",
+  },
+  italian: {
+    script: "Latin",
+    words: w(`il lo la i gli le di a da in con su per tra fra che e è non un una uno del della dei
+      delle nel nella sono come anche più ma perché questo quello essere avere stato fatto già
+      così però città università caffè virtù lunedì giovedì può utente server configurazione
+      impostazioni connessione aggiornamento sicurezza sviluppatore informazioni applicazione
+      responsabilità amministrazione disponibilità precipitevolissimevolmente particolarmente
+      funzionamento accessibilità sottoscrizione dell'utente l'applicazione all'interno
+      dall'altra nell'ambito sull'argomento quest'anno Milano Torino Napoli Firenze Venezia
+      gnocchi zucchero sciopero ghiaccio famiglia bambini lavoro governo paese sempre ancora`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  latin: {
+    script: "Latin",
+    words: w(`lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor
+      incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation
+      ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit
+      voluptate velit esse cillum fugiat nulla pariatur excepteur sint occaecat cupidatat non
+      proident sunt culpa qui officia deserunt mollit anim id est laborum omnes liberi homines
+      dignitate nascuntur aequique iuribus atque gallia omnis divisa partes tres quarum
+      incolunt lingua institutis legibus inter differunt senatus populusque romanus res
+      publica imperium cum quod etiam autem igitur tamen neque quae quibus civitatem
+      magistratus legiones imperator consuetudine proficiscuntur arbitrabantur cotidianis
+      proeliis fortissimi bellum hostes`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  basque: {
+    script: "Latin",
+    words: w(`eta da ez bat du dira zen izan ere baina edo beste hau hori hura bere gure zuen nire
+      oso dago daude ditu dute egin behar baita dela dituzte ondoren gabe arte artean Euskal
+      Herria euskara Donostia Bilbo Gasteiz Iruñea erabiltzailea zerbitzaria datu-basea
+      konfigurazioa pasahitza konexioa eguneraketa segurtasuna garatzailea informazioa
+      aplikazioa etxean etxera etxetik etxeko mendietan ikastolan ikasleentzat irakaslearekin
+      gobernuarentzat hizkuntzarekiko garrantzitsuenetakoa ezagutzen ikusten egiten
+      dituztenak daukagunak esan zuenez bizitzeko lanerako euskaldunok gizon emakume haurrak
+      Gipuzkoa Bizkaia Nafarroa txakurra zaldia eskerrik asko kaixo agur gaur bihar atzo`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  albanian: {
+    script: "Latin",
+    words: w(`dhe në të një për me që nga është janë ka kanë do u i e së si por edhe më kjo ky ata
+      ato shumë mund duhet pas para gjatë midis Shqipëria shqip Tiranë Durrës Shkodër Kosova
+      Prishtinë përdoruesi serveri konfigurimi fjalëkalimi lidhja përditësimi siguria
+      zhvilluesi informacioni aplikacioni qeveria qytetarët përgjegjësitë marrëveshjes
+      bashkëpunimit zhvillimin ekonomik institucionet ndërkombëtare përfaqësuesit mirëmbajtja
+      vendimmarrjes çështjet çdo gjithçka zëri gjuhë fjalë këtu atje sot nesër dje mirë
+      faleminderit ju lutem përshëndetje shtëpi fëmijët punë shkollë mësuesi vëllai motra`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  malagasy: {
+    script: "Latin",
+    words: w(`ny sy ary amin'ny an'ny ho izy aho ianao isika izahay ireo izany izao tsy dia koa fa
+      na raha satria mba ao any eto teto nefa Madagasikara Antananarivo Toamasina malagasy teny
+      firenena fanjakana mpampiasa mpizara fikirana tenimiafina fifandraisana fanavaozana
+      fiarovana mpamorona fampahalalana rindrankajy fampandrosoana fanabeazana
+      fahaleovantena fahamarinana fanomezana fitondrana fiainana tompon'andraikitra
+      manampahefana mpianatra mpampianatra mahafinaritra misaotra tonga soa veloma trano
+      fianakaviana tanàna vehivavy lehilahy ankizy fotoana andro alina maraina omaly
+      rahampitso mandeha miasa mianatra manoratra mamaky miteny manao nanao hanao
+      voninahitra`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  romaji: {
+    script: "Latin",
+    words: w(`watashi wa no ga wo ni de to mo desu masu deshita arimasu imasu kore sore are kono
+      sono ano nani doko itsu dare naze dō shite kudasai arigatō gozaimasu sumimasen
+      konnichiwa ohayō konbanwa sayōnara Tōkyō Ōsaka Kyōto Hokkaidō nihongo Nihon kaisha gakkō
+      sensei gakusei tomodachi kazoku shigoto benkyō shimasu tabemasu nomimasu ikimasu kimasu
+      mimasu yomimasu kakimasu hanashimasu wakarimasen dekimasu shinakereba narimasen
+      tabetakatta ikanakatta yūbinkyoku toshokan byōin densha kuruma shinbun shinkansen
+      konpyūtā sābā dētabēsu setsuzoku settei erā anzen kōshin kyō ashita kinō ne yo ka`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  dutch: {
+    script: "Latin",
+    words: w(`de het een en van in is dat op te zijn met voor niet aan er die maar om ook als dan
+      bij nog uit wel naar kan zo door heeft worden werd wordt hebben geen meer al over tot was
+      of ik je we ze hij zij gebruiker server instellingen verbinding beveiliging ontwikkelaar
+      gegevensbestand bijwerken wachtwoord foutmelding arbeidsongeschiktheidsverzekering
+      ziekenhuisopname gemeenteraadsverkiezingen verantwoordelijkheid meisje huisje
+      gezelligheid ijskoud vrijdag zeeën geïnteresseerd financiële coördinatie België
+      Nederland Amsterdam Rotterdam Utrecht 's avonds zo'n auto's gracht fiets`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  somali: {
+    script: "Latin",
+    words: w(`iyo ka ku u in oo waa ah ay waxa wax uu ayuu ayaa ee la leh lagu loo soo sidoo kale
+      laakiin haddii markii kadib ilaa hore dambe dadka dalka dowladda Soomaaliya Muqdisho
+      Hargeysa af-Soomaali isticmaalaha server-ka habaynta furaha xiriirka cusboonaysiinta
+      amniga horumariyaha macluumaadka barnaamijka waxbarashada caafimaadka dhaqaalaha
+      xukuumadda madaxweynaha wasiirka golaha shacabka xorriyadda sinnaanta ganacsiga
+      beeraha xoolaha biyaha roobka magaalada tuulada qoyska carruurta haweenka ragga maanta
+      berri shalay mahadsanid nabad go'aanka la'aanta ta' dhibaatooyinka`),
+    space: " ",
+    stops: [". ", "? "],
+    comma: ",",
+  },
+  hungarian: {
+    script: "Latin",
+    words: w(`a az és hogy nem is egy van volt meg de csak ez azt már még mint ki mi el fel le be
+      ha vagy mert után alatt között szerint nagyon minden semmi felhasználó kiszolgáló
+      beállítások kapcsolat biztonság fejlesztő adatbázis jelszó frissítés hibaüzenet
+      megszentségteleníthetetlenségeskedéseitekért legeslegmagasabb önkormányzati
+      kormányzatnak elképzelhetetlen felelősségvállalás egészségügyi különböző tűzoltóság
+      őszibarack meggyőződés kőműves gyűlés árvíztűrő tükörfúrógép Magyarország Budapest
+      Debrecen Szeged Győr köszönöm szépen jó reggelt viszontlátásra fiúk lányok iskolában
+      házakban városokból gondolkodásmódunkat lehetőségeinket`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  lithuanian: {
+    script: "Latin",
+    words: w(`ir yra kad tai su iš į ne bet kaip jis ji jie jos buvo būti bus dar jau tik arba
+      apie per prie po nuo be labai visi viskas čia ten šiandien vartotojas serveris nustatymai
+      ryšys saugumas kūrėjas duomenų bazė slaptažodis atnaujinimas klaidos pranešimas Lietuva
+      Vilnius Kaunas Klaipėda lietuvių kalba žmogus žmonės vaikas mokykla universitetas
+      vyriausybė savivaldybė ekonomikos išsivystymas nepriklausomybė Seimas įstatymas
+      įgyvendinimas tarptautinių organizacijų bendradarbiavimas
+      nebeprisikiškiakopūsteliaudavome ąžuolas ežeras šuo šaltas gėlė ūkininkas įvairių
+      pavasarį vasarą rudenį žiemą ačiū labas vakaras sudie naujųjų ežerų mokyklų žąsis`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  hawaiian: {
+    script: "Latin",
+    words: w(`ka ke o a i me na no ua e he ʻaʻole ʻo mai aku ai la nei kēia kēlā ʻoe au wau mākou
+      kākou lākou ʻia hoʻi hiki loa nui iki maikaʻi aloha mahalo ʻohana keiki kāne wahine hale
+      ʻāina moana mauna wai ahi lani honua kai Hawaiʻi Oʻahu Maui Kauaʻi Molokaʻi Lānaʻi
+      Honolulu Hilo ʻōlelo kumu haumāna kula ʻoihana hoʻonaʻauao hoʻomanaʻo hoʻolaha kamepiula
+      pūnaewele ʻikepili hoʻoponopono hoʻokipa kuleana pono mālama laulima kōkua hana nohona
+      mōʻaukala moʻolelo mele hula ʻai poi pōʻalima lā pō kakahiaka ahiahi`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  tagalog: {
+    script: "Latin",
+    words: w(`ang ng nang sa na at mga ay si ni kay para hindi ako ikaw siya kami tayo sila ito
+      iyan iyon dito doon din rin lang pa po opo oo may mayroon wala kung kapag dahil pero kaya
+      naman talaga gumagamit tagapangasiwa pagsasaayos koneksyon seguridad impormasyon
+      pamahalaan mamamayan kalayaan pagkakapantay-pantay nakapagpapabagabag
+      pinakamagagandang magkakaibigan nagsisipagtrabaho pinag-uusapan ipinagdiriwang
+      makabagong teknolohiya salamat magandang umaga paalam Maynila Pilipinas Cebu Davao
+      Parañaque bahay paaralan guro estudyante kaibigan pamilya trabaho pera bayan wika kumain
+      uminom pumunta nagluto magluluto naglalaro`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  indonesian: {
+    script: "Latin",
+    words: w(`yang dan di ini itu dengan untuk tidak dari dalam akan pada juga ke karena tersebut
+      bisa ada mereka lebih sudah atau saya kami kita anda harus telah hanya oleh sebagai dapat
+      namun seperti bahwa pengguna server pengaturan koneksi keamanan pengembang basis data
+      kata sandi pembaruan kesalahan pemerintahan pertanggungjawaban ketidakseimbangan
+      keberlangsungan memperhitungkan dipertanggungjawabkan kesejahteraan perekonomian
+      pembangunan masyarakat pendidikan berkelanjutan mempersiapkan diberitahukan Indonesia
+      Jakarta Surabaya Bandung Yogyakarta terima kasih selamat pagi sampai jumpa rumah sakit
+      sekolah mahasiswa anak-anak orang-orang berbagai kemerdekaan`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  malay: {
+    script: "Latin",
+    words: w(`yang dan di ini itu dengan untuk tidak dari dalam akan pada juga ke kerana tersebut
+      boleh ada mereka lebih sudah atau saya kami kita anda perlu telah hanya oleh sebagai
+      dapat tetapi seperti bahawa pengguna pelayan tetapan sambungan keselamatan pembangun
+      pangkalan kata laluan kemas kini ralat kerajaan kesinambungan ketidakseimbangan
+      memperhitungkan dipertanggungjawabkan kesejahteraan perekonomian pembangunan
+      masyarakat pendidikan berterusan mempersiapkan dimaklumkan Malaysia Kuala Lumpur Johor
+      Bahru Pulau Pinang Sarawak Sabah terima kasih selamat pagi jumpa lagi hospital sekolah
+      universiti pelajar kanak-kanak jabatan perkhidmatan kewangan percuma bagaimana mengapa`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  swahili: {
+    script: "Latin",
+    words: w(`na ya wa kwa ni za la katika kuwa hii hiyo huo yake wake hao pia lakini au kama sana
+      zaidi tu bado sasa leo kesho jana mtu watu mtoto watoto nyumba shule mwalimu wanafunzi
+      serikali Tanzania Kenya Nairobi Dar es Salaam Mombasa Zanzibar Kiswahili mtumiaji seva
+      mipangilio muunganisho usalama msanidi programu hifadhidata nenosiri sasisho hitilafu
+      wanaozaliwa walipokuwa tutakapofika nitakapokuona hawakuweza wanafanya anasoma
+      tunakwenda mliandika itakayotumika wanaoishi kilichotokea yaliyotokea haikuwezekana
+      wamezoea kushirikiana kufanikiwa kuendelezwa maendeleo uchumi afya elimu habari asante
+      karibu jambo asubuhi kwaheri pole hakuna matata`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  zulu: {
+    script: "Latin",
+    words: w(`futhi kodwa uma ukuthi ngoba noma nje kakhulu lapha lapho manje namuhla kusasa
+      izolo ukuba ukuze ngakho abantu umuntu izingane ingane indlu isikole uthisha abafundi
+      uhulumeni iNingizimu Afrika eThekwini eGoli isiZulu umsebenzisi iseva izilungiselelo
+      uxhumano ukuphepha umthuthukisi imininingwane iphasiwedi ukubuyekezwa iphutha
+      ngokulinganayo ngokuzimisela ngokwesiko ukuzithuthukisa abangenakuzinqumela
+      ngiyabonga sawubona yebo cha hamba kahle sala ngiyakuthanda siyabonga ngizokubona
+      bayahamba uyasebenza ngikhuluma isiNgisi izindaba umnotho ezemfundo ezempilo
+      ukungalingani inkululeko emphakathini kwabaningi zonke bonke konke lokhu lokho iqhawe
+      ukuxolela ngcono`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  xhosa: {
+    script: "Latin",
+    words: w(`kwaye kodwa ukuba ukuze ngenxa kakhulu apha apho ngoku namhlanje ngomso izolo abantu
+      umntu abantwana umntwana indlu isikolo utitshala abafundi urhulumente uMzantsi Afrika
+      eKapa eRhini isiXhosa umsebenzisi iseva iisetingi unxibelelwano ukhuseleko umphuhlisi
+      inkcukacha igama lokugqitha uhlaziyo impazamo enkosi molo molweni ewe hayi hamba
+      kakuhle sala ndiyakuthanda siyabulela ndiza kukubona bayahamba uyasebenza ndithetha
+      isiNgesi iindaba uqoqosho ezemfundo ezempilo inkululeko ekuhlaleni ngokukhawuleza
+      ngokupheleleyo ukuphuhliswa zonke bonke konke oku xa iqhawe ukuxolela ixhego iqanda
+      ngcono ukucinga`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  estonian: {
+    script: "Latin",
+    words: w(`ja on ei et see ta kui mis ka oli aga ning nagu oma veel siis kes seda mida nii kõik
+      või kuid pärast enne juures üle kuni väga seal siin täna homme eile inimene inimesed
+      laps lapsed maja kool õpetaja õpilased valitsus Eesti Tallinn Tartu Pärnu keel kasutaja
+      server seaded ühendus turvalisus arendaja andmebaas parool uuendus veateade
+      inimõigusteavalduses järjekorranumber töövõimetuskindlustus sõnavõtt õigusvastaselt
+      kohaliku omavalitsuse ülevaatamiseks põhiseaduslikkuse järelevalve kõikvõimalikud
+      jäätisemüüja söögikoht õhtusöök tööpäeviti kuulutamisel mõistmiseks täiskasvanutele
+      tänan tere hommikust head aega jõulud jõgi õun šokolaad žürii`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
+  finnish: {
+    script: "Latin",
+    words: w(`ja on ei se että oli hän mutta kun niin tai myös kuin jo vain nyt sitten joka mikä
+      kaikki hänen heidän meidän teidän minä sinä me te he olen olet olemme ovat ollut voi
+      täytyy pitää käyttäjä palvelin asetukset yhteys tietoturva kehittäjä tietokanta
+      salasana päivitys virheilmoitus järjestelmänvalvojalle käyttöjärjestelmässämme
+      tietokoneohjelmistojen kansainvälisissä yhteistyösopimuksen ympäristönsuojelulaki
+      henkilötietojen käsittelystä mahdollisuuksista työttömyysvakuutusmaksu lapsillemme
+      kirjastossakin taloissansa Suomi Helsinki Tampere Turku Oulu kiitos hyvää huomenta
+      näkemiin päivää sauna järvi metsä kesä talvi`),
+    space: " ",
+    stops: [". ", "? ", "! "],
+    comma: ",",
+  },
 } satisfies Record<string, Language>;
 
 /** The name of a language in {@linkcode LANGUAGES}. */
