@@ -383,9 +383,13 @@ function fitDiscounts(
       .filter((s) => touches(s, g))
       .map((s) => {
         const full = estimate(s, ascii, { ...discounts, [group]: 0 });
+        // Random text of a block is where a discount fitted on words holds
+        // least: it may not take such a page below `MARGIN` over its real
+        // count (or below what it costs undiscounted, if that is less).
+        const least = s.family === "block" ? Math.min(full, s.tokens * MARGIN) : 0;
         const holds = (d: number) => {
           const e = estimate(s, ascii, { ...discounts, [group]: d });
-          return e >= required(s, full - e);
+          return e >= required(s, full - e) && e >= least;
         };
         let lo = 0;
         let hi = MAX_DISCOUNT;
