@@ -2,56 +2,56 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  1.0624, // lower.runs
-  0.0682, // lower.chars
-  0.0001, // lower.over4
-  0.2557, // lower.over10
+  0.9781, // lower.runs
+  0.06910000000000001, // lower.chars
+  0.1835, // lower.over4
+  0.10980000000000001, // lower.over10
   0.0001, // lower.caseChanges
-  1.6458, // title.runs
-  0.057100000000000005, // title.chars
-  0.0001, // title.over4
-  0.0001, // title.over10
+  1.7992, // title.runs
+  0.0001, // title.chars
+  0.0844, // title.over4
+  0.2779, // title.over10
   0.0001, // title.caseChanges
-  1.7026999999999999, // upper.runs
+  1.7992, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.8167, // mixed.runs
+  1.7992, // mixed.runs
   0.0001, // mixed.chars
-  0.057100000000000005, // mixed.over4
-  0.2668, // mixed.over10
+  0.11950000000000001, // mixed.over4
+  0.2427, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.9795, // digits.runs
+  0.9722999999999999, // digits.runs
   0.0001, // digits.chars
-  0.6042, // digits.over3
+  0.6057, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.0281, // space.single
-  1.9918, // space.runs
-  0.0001, // space.chars
-  1.8817, // newline.runs
-  0.08990000000000001, // newline.chars
-  0.0001, // fragment.runs
-  0.0271, // fragment.chars
-  0.1399, // letters.rareBigrams
-  0.0281, // indent.runs
+  0.27399999999999997, // space.single
+  0.8022, // space.runs
+  0.019, // space.chars
+  1.6033, // newline.runs
+  0.1228, // newline.chars
+  0.27199999999999996, // fragment.runs
+  0.0001, // fragment.chars
+  0.0001, // letters.rareBigrams
+  0.27399999999999997, // indent.runs
   0.0001, // indent.chars
-  1.6197, // tab.runs
+  1.7031, // tab.runs
   0.1251, // tab.chars
   0.0001, // punct.rarePairs
-  0.4577, // letters.rareTrigrams
+  0.5833, // letters.rareTrigrams
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
 export const DISCOUNTS: Readonly<Record<string, number>> = {
   latin: 0,
-  cyrillic: 0.2175,
-  arabic: 0.0192,
-  hebrew: 0.0356,
-  devanagari: 0.0304,
+  cyrillic: 0,
+  arabic: 0,
+  hebrew: 0,
+  devanagari: 0,
   bengali: 0.5,
-  han: 0.105,
+  han: 0,
   ethiopic: 0.5,
   syllabics: 0,
 };
@@ -60,22 +60,22 @@ export const DISCOUNTS: Readonly<Record<string, number>> = {
 export const RUN_FLOORS: readonly number[] = [
   1,
   0, // lower
-  0,
+  1,
   0, // title
   1,
   0, // upper
   1,
   0, // mixed
   0.5,
-  -0.3414, // digits
+  -0.1789, // digits
   1,
   0, // punct
-  0.0113,
-  -1.1802, // space
-  0.0697,
-  -2.1443, // newline
-  0.1284,
-  -1.5583, // tab
-  1.0033,
-  -0.8347, // return
+  0.0116,
+  -1.2452, // space
+  0.0691,
+  -1.9878, // newline
+  0.1288,
+  -1.6345, // tab
+  1.0027,
+  -0.6734, // return
 ];
