@@ -216,6 +216,23 @@ export const DATA_KINDS = {
     }
     return text + pick(rng, [",", "\\n", ""]);
   },
+  // JSON with every non-ASCII character written \uXXXX, as Python's
+  // json.dumps writes it by default (emoji as two escaped surrogates).
+  asciiEscapedJson: (rng: Rng) => () =>
+    JSON.stringify({
+      name: pick(rng, [
+        "中文",
+        "日本語のテキスト",
+        "Привет мир",
+        "naïve café",
+        "😀🚀",
+        "한국어",
+        "ελληνικά",
+      ]),
+      id: int(rng, 1, 99999),
+      t: chars(rng, LOWER, int(rng, 1, 8)),
+    }).replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`) +
+    ",",
   paths: (rng: Rng) => () => {
     const depth = int(rng, 2, 7);
     const parts = Array.from(
