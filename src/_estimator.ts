@@ -629,7 +629,9 @@ function scanRuns(
           let rare = 0;
           let fewest = 0; // the tokens the run is at least, whatever its floor
           if (kind === A_PUNCT) {
-            fewest = PUNCT_RUN;
+            // At least one token, and one per three characters: JSON's
+            // '":"' is one, '":"\\' (a key before an escape) two.
+            fewest = Math.max(PUNCT_RUN, Math.ceil(n / 3));
             for (let j = runStart + 1; j < i; j++) {
               rare += RARE_PUNCT[text.charCodeAt(j - 1) << 7 | text.charCodeAt(j)];
             }

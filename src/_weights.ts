@@ -2,45 +2,45 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.9781, // lower.runs
-  0.06910000000000001, // lower.chars
-  0.1835, // lower.over4
-  0.10980000000000001, // lower.over10
+  1.1197, // lower.runs
+  0.0224, // lower.chars
+  0.2542, // lower.over4
+  0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.7992, // title.runs
-  0.0001, // title.chars
-  0.0844, // title.over4
-  0.2779, // title.over10
+  1.6775, // title.runs
+  0.0138, // title.chars
+  0.1508, // title.over4
+  0.112, // title.over10
   0.0001, // title.caseChanges
-  1.7992, // upper.runs
+  1.6913, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.7992, // mixed.runs
+  1.7187, // mixed.runs
   0.0001, // mixed.chars
-  0.11950000000000001, // mixed.over4
-  0.2427, // mixed.over10
+  0.1455, // mixed.over4
+  0.1311, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.9722999999999999, // digits.runs
-  0.0001, // digits.chars
-  0.6057, // digits.over3
+  0.0001, // digits.runs
+  0.5001, // digits.chars
+  0.0001, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.27399999999999997, // space.single
-  0.8022, // space.runs
+  0.2592, // space.single
+  0.7071999999999999, // space.runs
   0.019, // space.chars
-  1.6033, // newline.runs
-  0.1228, // newline.chars
-  0.27199999999999996, // fragment.runs
+  1.6287, // newline.runs
+  0.1119, // newline.chars
+  0.2289, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
-  0.27399999999999997, // indent.runs
+  0.2592, // indent.runs
   0.0001, // indent.chars
-  1.7031, // tab.runs
-  0.1251, // tab.chars
+  0.9825, // tab.runs
+  0.18769999999999998, // tab.chars
   0.0001, // punct.rarePairs
-  0.5833, // letters.rareTrigrams
+  0.5907, // letters.rareTrigrams
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
@@ -67,15 +67,15 @@ export const RUN_FLOORS: readonly number[] = [
   1,
   0, // mixed
   0.5,
-  -0.1789, // digits
+  -0.0988, // digits
   1,
   0, // punct
-  0.0116,
-  -1.2452, // space
-  0.0691,
-  -1.9878, // newline
-  0.1288,
-  -1.6345, // tab
-  1.0027,
-  -0.6734, // return
+  0.0112,
+  -1.1747, // space
+  0.0688,
+  -1.9107, // newline
+  0.1284,
+  -1.5467, // tab
+  1.0024,
+  -0.594, // return
 ];
