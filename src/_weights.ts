@@ -2,45 +2,45 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  1.1197, // lower.runs
-  0.0224, // lower.chars
-  0.2542, // lower.over4
+  1.0357, // lower.runs
+  0.0001, // lower.chars
+  0.2786, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.6775, // title.runs
-  0.0138, // title.chars
-  0.1508, // title.over4
-  0.112, // title.over10
+  1.7005, // title.runs
+  0.0001, // title.chars
+  0.0036, // title.over4
+  0.2751, // title.over10
   0.0001, // title.caseChanges
-  1.6913, // upper.runs
+  1.7005, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.7187, // mixed.runs
+  1.7005, // mixed.runs
   0.0001, // mixed.chars
-  0.1455, // mixed.over4
-  0.1311, // mixed.over10
+  0.12140000000000001, // mixed.over4
+  0.1573, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.0001, // digits.runs
-  0.5001, // digits.chars
-  0.0001, // digits.over3
+  0.7766, // digits.runs
+  0.0001, // digits.chars
+  0.6448, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.2592, // space.single
-  0.7071999999999999, // space.runs
+  0.4107, // space.single
+  0.8136, // space.runs
   0.019, // space.chars
-  1.6287, // newline.runs
-  0.1119, // newline.chars
-  0.2289, // fragment.runs
+  1.4518, // newline.runs
+  0.1376, // newline.chars
+  0.18869999999999998, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
-  0.2592, // indent.runs
+  0.4107, // indent.runs
   0.0001, // indent.chars
-  0.9825, // tab.runs
-  0.18769999999999998, // tab.chars
+  1.8417, // tab.runs
+  0.12290000000000001, // tab.chars
   0.0001, // punct.rarePairs
-  0.5907, // letters.rareTrigrams
+  0.6313, // letters.rareTrigrams
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
@@ -67,15 +67,15 @@ export const RUN_FLOORS: readonly number[] = [
   1,
   0, // mixed
   0.5,
-  -0.0988, // digits
+  -0.0535, // digits
   1,
   0, // punct
-  0.0112,
-  -1.1747, // space
-  0.0688,
-  -1.9107, // newline
-  0.1284,
-  -1.5467, // tab
-  1.0024,
-  -0.594, // return
+  0.0116,
+  -1.2566, // space
+  0.0686,
+  -1.8675, // newline
+  0.1288,
+  -1.6458, // tab
+  1.0022,
+  -0.5491, // return
 ];

@@ -64,15 +64,15 @@ const SENTENCES: Record<string, string> = {
     "Hoch nuvpu' ghIn ghaHbe' qaStaHvIS jaj. Hoch nuv lojmIt poSmoH ghaH 'ej qaq ghaH. tlhIngan Hol Dajatlh'a'? ",
   esperanto_x:
     "Cxiuj homoj estas denaske liberaj kaj egalaj laux digno kaj rajtoj. Ili posedas racion kaj konsciencon, kaj devus konduti unu al alia en spirito de frateco. ",
-};
-
-// Known to come out under (measured 0.976 and 0.986): Estonian written
-// without its diacritics and Zulu, whose long agglutinated words the word
-// lists do not reach. Held to that, so that a refit cannot make them worse
-// unnoticed; listed in bench/README.md.
-const UNDER: Record<string, string> = {
   zulu:
     "Bonke abantu bazalwa bekhululekile belingana ngesithunzi nangamalungelo. Bonke abantu banembeza nengqondo ngakho bafanele ukuphathana ngomoya wobunye. ",
+};
+
+// Known to come out under (measured 0.986): Estonian written without its
+// diacritics, whose words the Estonian word list (with them) does not reach.
+// Held to 0.97, so that a refit cannot make it worse unnoticed; listed in
+// bench/README.md.
+const UNDER: Record<string, string> = {
   estonian:
     "Koik inimesed sunnivad vabadena ja vordsetena oma vaarikuselt ja oigustelt. Neile on antud mogistus ja sudametunnistus ja nende suhtumist ustesse peab kandma vendluse vaim. ",
 };
