@@ -46,6 +46,7 @@ import { assignedBlocks } from "../dev/unicode_blocks.ts";
 import { blockText } from "../dev/block_text.ts";
 
 const MARGIN = 1.03;
+const BLOCK_MARGIN = 1.01;
 // No letter is priced below half its table price.
 const MAX_DISCOUNT = 0.5;
 const CORPUS_SIZES = [3_000, 12_000, 40_000, 100_000];
@@ -384,9 +385,10 @@ function fitDiscounts(
       .map((s) => {
         const full = estimate(s, ascii, { ...discounts, [group]: 0 });
         // Random text of a block is where a discount fitted on words holds
-        // least: it may not take such a page below `MARGIN` over its real
-        // count (or below what it costs undiscounted, if that is less).
-        const least = s.family === "block" ? Math.min(full, s.tokens * MARGIN) : 0;
+        // least (Latin-1 Supplement came out 0.993 on other random text): it
+        // may not take such a page below `BLOCK_MARGIN` over its real count
+        // (or below what it costs undiscounted, if that is less).
+        const least = s.family === "block" ? Math.min(full, s.tokens * BLOCK_MARGIN) : 0;
         const holds = (d: number) => {
           const e = estimate(s, ascii, { ...discounts, [group]: d });
           return e >= required(s, full - e) && e >= least;
