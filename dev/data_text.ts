@@ -231,7 +231,7 @@ export const DATA_KINDS = {
       ]),
       id: int(rng, 1, 99999),
       t: chars(rng, LOWER, int(rng, 1, 8)),
-    }).replace(/[^\x00-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`) +
+    }).replace(/[\u0080-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`) +
     ",",
   paths: (rng: Rng) => () => {
     const depth = int(rng, 2, 7);
