@@ -150,18 +150,17 @@ Deno.test("a budgeted scan stops where the next code point would go over the bud
   );
 });
 
+function assertPrefixPricesNeverFall(text: string): void {
+  let last = 0;
+  for (let end = 1; end <= text.length; end++) {
+    const cost = scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost;
+    assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
+    last = cost;
+  }
+}
+
 Deno.test("a longer prefix never costs less", () => {
-  fc.assert(
-    fc.property(anyText, (text) => {
-      let last = 0;
-      for (let end = 1; end <= text.length; end++) {
-        const cost = scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost;
-        assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
-        last = cost;
-      }
-    }),
-    { numRuns: 1_000 },
-  );
+  fc.assert(fc.property(anyText, assertPrefixPricesNeverFall), { numRuns: 1_000 });
 });
 
 Deno.test("capitals that go on into lower case never cost less than the capitals alone", () => {
@@ -175,15 +174,7 @@ Deno.test("capitals that go on into lower case never cost less than the capitals
     maxLength: 12,
   });
   fc.assert(
-    fc.property(capitals, lower, (a, b) => {
-      const text = a + b;
-      let last = 0;
-      for (let end = 1; end <= text.length; end++) {
-        const cost = scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost;
-        assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
-        last = cost;
-      }
-    }),
+    fc.property(capitals, lower, (a, b) => assertPrefixPricesNeverFall(a + b)),
     { numRuns: 2_000 },
   );
 });
