@@ -5,9 +5,11 @@
  * 1. ASCII run weights by linear programming: minimise the mean of
  *    estimate ÷ real tokens (corpus pages weigh most), subject to the
  *    estimate reaching the largest of the three tokenizers on every page,
- *    with a `MARGIN` on the tokens that the fitted weights carry: corpus,
- *    prose of every language, data-like text and random text of every
- *    Unicode block. Non-ASCII code points count at their table price.
+ *    with a `MARGIN` on the tokens that the fitted weights carry: corpus
+ *    (also its JSON as pages carry it: compact, and escaped in a string),
+ *    prose of every language, data-like text, random text of every Unicode
+ *    block, exact probes. Non-ASCII code points count at their table price;
+ *    a run a floor prices (src/_estimator.ts) counts at that floor.
  * 2. One discount per group of merge-rich letters (src/_table.ts): the
  *    largest share of the letters' table price that keeps every page above
  *    its real count with a `MARGIN` on the saving, so the most expensive
@@ -15,9 +17,13 @@
  *    the group is left out in turn: the discount fitted without it must hold
  *    on it. Where it does not, the discount is shrunk by the worst shortfall
  *    seen, as the margin for a sibling language not measured.
+ * 3. Run floors measured on adversarial runs (dev/ascii_runs.ts).
  *
- * Pages are fitted on seed 1 and reported on seed 7 (other offsets, other
- * generated text).
+ * Which runs a floor prices depends on the weights, so 1–3 run `ROUNDS`
+ * times, each counting the runs again under the weights of the round
+ * before; the first round counts under the shipped weights, so a rerun can
+ * pick another round than the run that made them. Pages are fitted on seed
+ * 1 and reported on seed 7 (other offsets, other generated text).
  *
  *     deno task calibrate           # fit, write src/_weights.ts and bench/calibration.txt
  *     deno task calibrate --check   # report the current weights on the validation pages
