@@ -7,7 +7,7 @@
  *   deno bench -A --unstable-kv bench/cache_bench.ts
  */
 import { Redis } from "@upstash/redis";
-import { random } from "../dev/generate.ts";
+import { spans } from "../dev/cache_data.ts";
 import { memoryStore } from "../src/stores/memory.ts";
 import { upstashStore } from "../src/stores/upstash.ts";
 import { denoKvStore } from "../src/stores/deno_kv.ts";
@@ -16,32 +16,15 @@ import { openResult, type StoredResult, writeResult } from "../src/_stored_resul
 import { startRedis } from "../dev/redis.ts";
 import { startUpstashBridge } from "../dev/upstash_bridge.ts";
 
+// The spans of dev/cache_data.ts, stored as the cache stores a list: the
+// text and the offset of every item.
 function traceSpans(count: number): StoredResult {
-  const next = random(24);
-  const hex = (n: number) => {
-    let out = "";
-    for (let i = 0; i < n; i++) out += "0123456789abcdef"[Math.floor(next() * 16)];
-    return out;
-  };
-  const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
-  const parts: string[] = [];
+  const parts = spans(count).map((span) => JSON.stringify(span));
   const starts: number[] = [];
   let at = '{"spans":['.length;
-  for (let i = 0; i < count; i++) {
-    const span = JSON.stringify({
-      traceId: hex(32),
-      spanId: hex(16),
-      parentSpanId: i % 5 === 0 ? "" : hex(16),
-      name: pick(["GET /v2/orders", "POST /v2/charges", "SELECT invoices", "redis MGET"]),
-      service: pick(["gateway", "orders", "ledger", "notifier"]),
-      startTimeUnixNano: String(1_760_000_000_000_000_000 + i * 1_000_003),
-      durationNano: String(Math.floor(next() * 900_000_000)),
-      status: next() < 0.9 ? "OK" : "ERROR",
-      attributes: { "http.request.id": hex(32) },
-    });
+  for (const part of parts) {
     starts.push(at);
-    parts.push(span);
-    at += span.length + 1;
+    at += part.length + 1;
   }
   const text = `{"spans":[${parts.join(",")}],"count":${count}}`;
   return { meta: { kind: "list", count }, text, index: Uint32Array.from(starts) };
