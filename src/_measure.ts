@@ -10,6 +10,10 @@ import {
 
 // Every character below U+0080 (no control-character pattern: lint forbids it).
 const ASCII = /^[^\u0080-\uffff]*$/;
+// More than any text costs: the cheapest run the estimate prices, spaces,
+// is about 86 characters a token. A cheaper text would only make pages
+// shorter than their budget, never over it.
+const CHARS_PER_TOKEN = 256;
 import type { ResolvedLimits } from "./_options.ts";
 import type { TokenCounter } from "./tokens.ts";
 
@@ -154,6 +158,8 @@ export function createMeter(
       return false;
     }
     if (!counter) {
+      // Paged rather than read to its end (see CHARS_PER_TOKEN).
+      if (text.length > room.tokens * CHARS_PER_TOKEN) return false;
       // No text of this length (or ASCII text of this length) can cost more:
       // no need to estimate it.
       if (text.length * MAX_TOKENS_PER_CODE_UNIT <= room.tokens) return true;
@@ -165,6 +171,12 @@ export function createMeter(
 
   const prefix = (text: string, start: number, room: Cost): number => {
     let end = Math.min(text.length, start + Math.max(0, Math.floor(room.chars)));
+    // A page reads at most CHARS_PER_TOKEN characters a token of its room:
+    // without the cap, a page of a 50 MB run of one character read the
+    // whole rest of the run to find where it goes over.
+    if (!counter) {
+      end = Math.min(end, start + Math.max(0, Math.floor(room.tokens)) * CHARS_PER_TOKEN);
+    }
     if (room.lines !== Infinity) {
       let i = start - 1;
       for (let n = 0; n <= room.lines; n++) {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createPager, type Page, type PagerEvent } from "../mod.ts";
 import { assertWithin } from "./support/limits.ts";
 import { allPages, asJson, chunkOf, rebuild } from "./support/walk.ts";
+import { max3 } from "../dev/tokenizers.ts";
 
 const issues = (n: number) =>
   Array.from(
@@ -332,4 +333,17 @@ Deno.test("an async onEvent hook that rejects neither breaks paging nor leaves a
 Deno.test("a Map with number and string keys that print alike keeps both entries", async () => {
   const page = await createPager().page(new Map<unknown, unknown>([["1", "a"], [1, "b"]]));
   assert.equal(page.text, '[["1","a"],[1,"b"]]');
+});
+
+// A page reads at most 256 characters a token of its room (src/_measure.ts;
+// the speed it buys is in bench/huge_run_bench.ts): a long run of the
+// cheapest characters still pages within limits and rebuilds exactly.
+Deno.test("a long run of spaces pages within limits and rebuilds exactly", async () => {
+  const limits = { maxTokens: 300, maxChars: Infinity };
+  const pager = createPager(limits);
+  const text = " ".repeat(300 * 256 * 3) + "end";
+  const pages = await allPages(pager, text);
+  assert.ok(pages.length >= 3, `${pages.length} pages`);
+  for (const page of pages) assertWithin(page, limits, max3);
+  assert.equal(rebuild(pages, text), text);
 });

@@ -1,0 +1,21 @@
+/**
+ * A later page of a 50 MB run of one letter with no character limit: the
+ * page reads at most 256 characters a token of its budget, not the whole
+ * rest of the run (src/_measure.ts). The floor is hashing the 50 MB text.
+ *
+ *     deno bench bench/huge_run_bench.ts
+ */
+import { createPager } from "../mod.ts";
+
+const text = "a".repeat(50_000_000);
+const pager = createPager({ maxTokens: 20_000, maxChars: Infinity });
+const first = await pager.page(text, { scope: "bench" });
+
+Deno.bench("a later page of a 50 MB run of one letter, maxChars Infinity", async () => {
+  await pager.page(text, { scope: "bench", cursor: first.nextCursor });
+});
+
+const bytes = new TextEncoder().encode(text);
+Deno.bench("floor: SHA-256 of the 50 MB text", async () => {
+  await crypto.subtle.digest("SHA-256", bytes);
+});
