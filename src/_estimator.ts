@@ -42,6 +42,7 @@ import {
   START,
 } from "./_table.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "./_weights.ts";
+import { KNOWN_WORDS } from "./_words.ts";
 
 /** The fitted features of ASCII runs; each has one weight. */
 export const FEATURES: readonly string[] = [
@@ -82,6 +83,9 @@ export const FEATURES: readonly string[] = [
   // runs of three adjacent letters that the vocabularies rarely merge: a
   // word like "include" has none, an identifier like "vsockmon" some
   "letters.rareTrigrams",
+  // a whole word that is one token in all three vocabularies (src/_words.ts),
+  // priced apart from the shapes: "include" and "Nimbus" have one shape
+  "known.runs",
 ];
 
 /**
@@ -113,6 +117,7 @@ const INDENT = 33;
 const TAB = 35;
 const PUNCT_PAIRS = 37;
 const RARE_TRIGRAMS = 38;
+const KNOWN = 39;
 
 // RARE[(a & 31) << 5 | (b & 31)] is 1 when the letter pair ab (either case)
 // is rare in the vocabularies.
@@ -142,6 +147,113 @@ for (let a = 0; a < 32; a++) {
     RARE_PUNCT[PUNCT_CHARS.charCodeAt(a) << 7 | PUNCT_CHARS.charCodeAt(b)] =
       COMMON_PUNCT_PAIRS.charCodeAt(a * 32 + b) === 48 ? 1 : 0;
   }
+}
+
+/** The longest word, in letters, that the set of known words holds. */
+export const MAX_KNOWN = 15;
+/** The bits of the Bloom filter of known words (src/_words.ts). */
+export const WORD_BITS = 98_304;
+/** The bits each known word sets in the filter. */
+export const WORD_PROBES = 7;
+const HASH_START = 0x811c9dc5 | 0;
+const HASH_TIMES = 0x01000193;
+
+/**
+ * The hash of a word of ASCII letters that the scan computes as it reads the
+ * word (FNV-1a over its code units, case kept).
+ *
+ * @example
+ * ```ts
+ * import { wordHash } from "./_estimator.ts";
+ *
+ * console.log(wordHash("include") === wordHash("include")); // true
+ * ```
+ */
+export function wordHash(word: string): number {
+  let h = HASH_START;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), HASH_TIMES);
+  return h;
+}
+
+// The first probe and the step between probes, from a word's hash (double
+// hashing after two mixes, so that words that differ in one letter spread).
+function firstProbe(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return h ^ (h >>> 16);
+}
+function probeStep(h: number): number {
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  return (h ^ (h >>> 15)) | 1;
+}
+
+/**
+ * The bits of the known-word filter that the word of hash `h` sets.
+ *
+ * @example
+ * ```ts
+ * import { bloomProbes, WORD_PROBES, wordHash } from "./_estimator.ts";
+ *
+ * console.log(bloomProbes(wordHash("include")).length === WORD_PROBES); // true
+ * ```
+ */
+export function bloomProbes(h: number): number[] {
+  const first = firstProbe(h);
+  const step = probeStep(h);
+  const bits: number[] = [];
+  for (let j = 0; j < WORD_PROBES; j++) bits.push(probeBit((first + Math.imul(j, step)) | 0));
+  return bits;
+}
+
+// A probe's bit in [0, WORD_BITS): the top 17 bits times 3/4, integer
+// operations only (a modulo of an unsigned 32-bit number runs in floating point).
+function probeBit(x: number): number {
+  return ((x >>> 15) * 3) >>> 2;
+}
+
+// The filter's bits, 32 to an element: small enough to stay in the L1 cache.
+const KNOWN_BITS = new Int32Array(WORD_BITS / 32);
+for (let i = 0; i < WORD_BITS; i++) {
+  KNOWN_BITS[i >>> 5] |= ((BASE64.indexOf(KNOWN_WORDS[Math.floor(i / 6)]) >> (i % 6)) & 1) <<
+    (i & 31);
+}
+
+function isKnown(h: number): boolean {
+  const first = firstProbe(h);
+  const step = probeStep(h);
+  for (let j = 0; j < WORD_PROBES; j++) {
+    const bit = probeBit((first + Math.imul(j, step)) | 0);
+    if (((KNOWN_BITS[bit >>> 5] >>> (bit & 31)) & 1) === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the scan prices `word` as a known word, one token in all three
+ * tokenizers, where it stands as a word of its own: two to 15 ASCII letters,
+ * not a lower-case word of three or fewer (priced about one token anyway).
+ * A Bloom filter, so a few other words too (about 0.5 %).
+ *
+ * @example
+ * ```ts
+ * import { isKnownWord } from "./_estimator.ts";
+ *
+ * console.log(isKnownWord("include")); // true
+ * ```
+ */
+export function isKnownWord(word: string): boolean {
+  return /^[A-Za-z]{2,15}$/.test(word) && !/^[a-z]{1,3}$/.test(word) && isKnown(wordHash(word));
+}
+
+// Whether the code unit after a word ends it for the tokenizers: ASCII, or a
+// non-ASCII space, dash, quote or mark of punctuation that no tokenizer
+// puts in a word's piece (U+00A0 to U+00BF but for ª µ º, General
+// Punctuation, CJK punctuation).
+function endsWord(c: number): boolean {
+  return c < 128 ||
+    (c >= 0xa0 && c <= 0xbf && c !== 0xaa && c !== 0xb5 && c !== 0xba) ||
+    (c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f);
 }
 
 const LOWER = 0;
@@ -494,6 +606,7 @@ function scanRuns(
         let lower = 0; // 1 after a lower-case letter
         let prev = 0;
         let prev2 = 0;
+        let h = HASH_START;
         const firstUpper = c < 97;
         // Case and the rare pairs without a branch per letter: bit 5 of a
         // letter is set in lower case, its low five bits are its place in the
@@ -505,6 +618,7 @@ function scanRuns(
           lower = upper ^ 1;
           rare += RARE[prev << 5 | (c & 31)];
           rareTri += RARE_TRI[prev2 << 10 | prev << 5 | (c & 31)];
+          h = Math.imul(h ^ c, HASH_TIMES);
           prev2 = prev;
           prev = c & 31;
           if (++i >= end) break;
@@ -523,12 +637,17 @@ function scanRuns(
         const f = SHAPE_BASE + shape * 5;
         const over4 = n > 4 ? n - 4 : 0;
         const over10 = n > 10 ? n - 10 : 0;
-        price = w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 + w[f + 4] * changes +
-          w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
         // A run after a non-ASCII code point is a fragment of a word, which
         // merges with its neighbours; one before it is charged when that code
         // point comes (a prefix may end first).
         const fragment = before === NON_ASCII;
+        // A whole word the vocabularies hold as one token, in a piece of its
+        // own: not a fragment, and not going on into a non-ASCII letter.
+        // (Lower-case words of three letters or fewer are not in the set.)
+        const known = n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && !fragment &&
+          (i >= end || endsWord(c)) && isKnown(h);
+        price = known ? w[KNOWN] : w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 +
+          w[f + 4] * changes + w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
         let least = n < FLOOR_START[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
@@ -547,6 +666,7 @@ function scanRuns(
         letters = fragment ? 0 : n;
         if (counts) {
           if (floored) counts[FLOORED] += least;
+          else if (known) counts[KNOWN]++;
           else {
             counts[f]++;
             counts[f + 1] += n;

@@ -41,6 +41,7 @@ export const ASCII_WEIGHTS: readonly number[] = [
   0.12290000000000001, // tab.chars
   0.0001, // punct.rarePairs
   0.6313, // letters.rareTrigrams
+  1, // known.runs
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
