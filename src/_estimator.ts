@@ -512,6 +512,18 @@ const FLOOR_START = Float64Array.from(FLOOR_FROM);
 // class of the code unit before it (A_LETTER to A_TAB), or one of these.
 const NOTHING = 0; // the start of the priced text
 const NON_ASCII = 8;
+// A run of punctuation that o200k_base and cl100k_base put in one piece with
+// the letters after it: one character not after a space ("(include" is two
+// or three tokens there), or any run ending in an apostrophe ("'should" is
+// "'s" and "hould"). A word after it is not a word of its own.
+const GLUED = 9;
+
+// Whether the punctuation run [runStart, runEnd) glues to the letters after it.
+function glues(text: string, runStart: number, runEnd: number, context: number): boolean {
+  if (text.charCodeAt(runEnd - 1) === 39) return true;
+  return runEnd - runStart === 1 &&
+    (runStart - 1 < context || text.charCodeAt(runStart - 1) !== 32);
+}
 
 // Code units a chunk starts runs in.
 const CHUNK = 4096;
@@ -551,6 +563,14 @@ function scanFrom(
   if (start > context) {
     const b = text.charCodeAt(start - 1);
     before = b < 128 ? ASCII[b] : NON_ASCII;
+    if (before === A_PUNCT) {
+      // Where the punctuation run before `start` begins, looking no further
+      // back than `context` and than a second character.
+      const from = start - 2 >= context && ASCII[text.charCodeAt(start - 2)] === A_PUNCT
+        ? start - 2
+        : start - 1;
+      if (glues(text, from, start, context)) before = GLUED;
+    }
   }
   CARRY[AT] = start;
   CARRY[ASCII_SUM] = 0;
@@ -642,10 +662,12 @@ function scanRuns(
         // point comes (a prefix may end first).
         const fragment = before === NON_ASCII;
         // A whole word the vocabularies hold as one token, in a piece of its
-        // own: not a fragment, and not going on into a non-ASCII letter.
+        // own: after nothing, a space, a line break, a digit or punctuation
+        // that does not glue to it (not a fragment, not after a tab or a
+        // control character), and not going on into a non-ASCII letter.
         // (Lower-case words of three letters or fewer are not in the set.)
-        const known = n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && !fragment &&
-          (i >= end || endsWord(c)) && isKnown(h);
+        const known = n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) &&
+          before <= A_PUNCT && before !== A_LETTER && (i >= end || endsWord(c)) && isKnown(h);
         price = known ? w[KNOWN] : w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 +
           w[f + 4] * changes + w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
@@ -784,7 +806,7 @@ function scanRuns(
         return fitInsideRun(text, runStart, i, weights, limit, ascii, table, context);
       }
       ascii += price;
-      before = kind;
+      before = kind === A_PUNCT && glues(text, runStart, i, context) ? GLUED : kind;
     } else {
       CARRY[ASCII_SUM] = ascii;
       CARRY[TABLE] = table;
