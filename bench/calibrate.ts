@@ -64,7 +64,7 @@ const SHORT_ASCII_SAMPLES = 60;
 const SHORT_ASCII_CODE_POINTS = 160;
 const NCOUNTS = FLOORED + 1;
 // Fit, count again under the fitted weights, fit again.
-const ROUNDS = 8;
+const ROUNDS = Number(Deno.env.get("CALIBRATE_ROUNDS") ?? 8);
 
 /** Which family a source belongs to in the report. */
 type Family = "corpus" | "prose" | "data" | "block";

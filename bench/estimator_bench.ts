@@ -17,7 +17,15 @@ Deno.bench(
 );
 
 for (
-  const kind of ["chinese", "japanese", "hindi", "russian", "emoji", "base64Blob"] as TextKind[]
+  const kind of [
+    "english",
+    "chinese",
+    "japanese",
+    "hindi",
+    "russian",
+    "emoji",
+    "base64Blob",
+  ] as TextKind[]
 ) {
   const text = generate(kind, 4_000_000, 3);
   Deno.bench(`estimateTokens over ${kind} (${(text.length / 1e6).toFixed(1)} M chars)`, () => {

@@ -86,6 +86,10 @@ export const FEATURES: readonly string[] = [
   // a whole word that is one token in all three vocabularies (src/_words.ts),
   // priced apart from the shapes: "include" and "Nimbus" have one shape
   "known.runs",
+  // the same after punctuation, a tab or a control character that o200k_base
+  // and cl100k_base put in the word's piece: "(include" is "(" and "include"
+  // mostly, "(in" and "clude" at times
+  "known.glued",
 ];
 
 /**
@@ -118,6 +122,7 @@ const TAB = 35;
 const PUNCT_PAIRS = 37;
 const RARE_TRIGRAMS = 38;
 const KNOWN = 39;
+const KNOWN_GLUED = 40;
 
 // RARE[(a & 31) << 5 | (b & 31)] is 1 when the letter pair ab (either case)
 // is rare in the vocabularies.
@@ -661,14 +666,15 @@ function scanRuns(
         // merges with its neighbours; one before it is charged when that code
         // point comes (a prefix may end first).
         const fragment = before === NON_ASCII;
-        // A whole word the vocabularies hold as one token, in a piece of its
-        // own: after nothing, a space, a line break, a digit or punctuation
-        // that does not glue to it (not a fragment, not after a tab or a
-        // control character), and not going on into a non-ASCII letter.
+        // A whole word the vocabularies hold as one token (not a fragment,
+        // not going on into a non-ASCII letter), priced apart where it is in
+        // a piece of its own: after nothing, a space, a line break, a digit
+        // or punctuation that does not glue to it.
         // (Lower-case words of three letters or fewer are not in the set.)
-        const known = n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) &&
-          before <= A_PUNCT && before !== A_LETTER && (i >= end || endsWord(c)) && isKnown(h);
-        price = known ? w[KNOWN] : w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 +
+        const known = n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && !fragment &&
+          (i >= end || endsWord(c)) && isKnown(h);
+        const k = before >= A_CONTROL ? KNOWN_GLUED : KNOWN;
+        price = known ? w[k] : w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 +
           w[f + 4] * changes + w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
         // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give it.
@@ -688,7 +694,7 @@ function scanRuns(
         letters = fragment ? 0 : n;
         if (counts) {
           if (floored) counts[FLOORED] += least;
-          else if (known) counts[KNOWN]++;
+          else if (known) counts[k]++;
           else {
             counts[f]++;
             counts[f + 1] += n;
@@ -965,8 +971,10 @@ function scanCodePoints(
   return undefined;
 }
 
-// The longest prefix of one ASCII run that fits: prices grow with length
-// inside a run, so binary search on the run priced in its context is exact.
+// A prefix of one ASCII run that fits, by binary search on the run priced in
+// its context: the prefix one code unit longer does not fit. Prices grow with
+// length inside a run but where a prefix is a known word ("includ" costs more
+// than "include"), so a shorter prefix than the longest may come out there.
 function fitInsideRun(
   text: string,
   runStart: number,

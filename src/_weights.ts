@@ -2,46 +2,47 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  1.0357, // lower.runs
-  0.0001, // lower.chars
-  0.2786, // lower.over4
+  0.0001, // lower.runs
+  0.3371, // lower.chars
+  0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.7005, // title.runs
+  1.6142, // title.runs
   0.0001, // title.chars
-  0.0036, // title.over4
-  0.2751, // title.over10
+  0.1265, // title.over4
+  0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.7005, // upper.runs
+  1.6142, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.7005, // mixed.runs
+  1.6142, // mixed.runs
   0.0001, // mixed.chars
-  0.12140000000000001, // mixed.over4
-  0.1573, // mixed.over10
+  0.23659999999999998, // mixed.over4
+  0.10060000000000001, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.7766, // digits.runs
+  0.9476, // digits.runs
   0.0001, // digits.chars
-  0.6448, // digits.over3
+  0.6106, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.4107, // space.single
-  0.8136, // space.runs
-  0.019, // space.chars
-  1.4518, // newline.runs
-  0.1376, // newline.chars
-  0.18869999999999998, // fragment.runs
+  0.0096, // space.single
+  1.7411, // space.runs
+  0.0043, // space.chars
+  1.9162, // newline.runs
+  0.0745, // newline.chars
+  0.5153, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
-  0.4107, // indent.runs
+  0.0096, // indent.runs
   0.0001, // indent.chars
-  1.8417, // tab.runs
-  0.12290000000000001, // tab.chars
+  1.3229, // tab.runs
+  0.16779999999999998, // tab.chars
   0.0001, // punct.rarePairs
-  0.6313, // letters.rareTrigrams
-  1, // known.runs
+  0.6238, // letters.rareTrigrams
+  0.0001, // known.runs
+  1, // known.glued
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
@@ -68,15 +69,15 @@ export const RUN_FLOORS: readonly number[] = [
   1,
   0, // mixed
   0.5,
-  -0.0535, // digits
+  -0.4905, // digits
   1,
   0, // punct
-  0.0116,
-  -1.2566, // space
-  0.0686,
-  -1.8675, // newline
-  0.1288,
-  -1.6458, // tab
-  1.0022,
-  -0.5491, // return
+  0.0118,
+  -1.2802, // space
+  0.0703,
+  -2.2874, // newline
+  0.129,
+  -1.678, // tab
+  1.0039,
+  -0.9827, // return
 ];

@@ -5,6 +5,7 @@ import {
   categoryOf,
   cursorTokens,
   DEFAULT_WEIGHTS,
+  isKnownWord,
   MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
@@ -30,6 +31,8 @@ const anyText = fc.array(
     fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
     fc.string({ unit: fc.constantFrom(...'aZ0 \n\t.-_{"') }),
     fc.constantFrom("\ufdfa", "\ufdfb", "\u3300", "\u2474", "🏴󠁧󠁢󠁥󠁮󠁧󠁿", "\u0301", " ", "aB"),
+    // words priced as one token where they stand alone
+    fc.constantFrom("include", "The", "HTTP", "function", "Nimbus", "'", "("),
   ),
   { maxLength: 40 },
 ).map((parts) => parts.join(""));
@@ -150,16 +153,21 @@ Deno.test("a budgeted scan stops where the next code point would go over the bud
   );
 });
 
+// A prefix that ends a known word ("includ" + "e") may cost less than the one
+// before: the whole word is one token, its start is not a word.
 function assertPrefixPricesNeverFall(text: string): void {
   let last = 0;
   for (let end = 1; end <= text.length; end++) {
     const cost = scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost;
-    assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
+    const word = /[A-Za-z]+$/.exec(text.slice(0, end))?.[0];
+    if (!word || !isKnownWord(word)) {
+      assert.ok(cost >= last - 1e-9, `${JSON.stringify(text.slice(0, end))}: ${cost} < ${last}`);
+    }
     last = cost;
   }
 }
 
-Deno.test("a longer prefix never costs less", () => {
+Deno.test("a longer prefix never costs less, but where it completes a known word", () => {
   fc.assert(fc.property(anyText, assertPrefixPricesNeverFall), { numRuns: 1_000 });
 });
 
