@@ -257,7 +257,13 @@ function touches(s: Sample, g: number): boolean {
 async function fitAscii(train: Sample[]): Promise<number[]> {
   // The package's types describe the module, not its default export (a loader).
   const load = highsModule as unknown as () => Promise<
-    { solve(lp: string): { Status: string; Columns: Record<string, { Primal: number }> } }
+    {
+      solve(lp: string): {
+        Status: string;
+        Columns: Record<string, { Primal: number }>;
+        Rows: Array<{ Name: string; Dual: number }>;
+      };
+    }
   >;
   const highs = await load();
   const names = FEATURES.map((_, i) => `w${i}`);
@@ -276,6 +282,7 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
     ).join(" ");
   const lines = ["Minimize", ` obj: ${term(objective)}`, "Subject To"];
   let k = 0;
+  const rowSample = new Map<string, Sample>();
   for (const s of train) {
     // Runs of a few repeated characters are priced by the floors (step 3).
     if (FLOOR_KINDS.has(s.source)) continue;
@@ -287,7 +294,10 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
       if (need > 1e-9) console.error(`unfittable page of ${s.source}: ${need} short`);
       continue;
     }
-    if (need > 0) lines.push(` c${k++}: ${lhs} >= ${need}`);
+    if (need > 0) {
+      rowSample.set(`c${k}`, s);
+      lines.push(` c${k++}: ${lhs} >= ${need}`);
+    }
   }
   // Prefix prices never fall: a run one letter longer, whatever shape it
   // turns into, costs at least as much; so does a second space.
@@ -336,7 +346,40 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
   console.error(`solving ${k} constraints`);
   const result = highs.solve(lines.join("\n"));
   if (result.Status !== "Optimal") throw new Error(`LP: ${result.Status}`);
+  if (Deno.env.get("CALIBRATE_DEBUG")) reportBinding(result.Rows, rowSample);
   return names.map((n) => Number(result.Columns[n].Primal.toFixed(4)) + 0.0001);
+}
+
+/**
+ * The pages whose constraints cost the objective most (largest duals): what
+ * keeps the corpus mean up.
+ */
+function reportBinding(
+  rows: Array<{ Name: string; Dual: number }>,
+  rowSample: Map<string, Sample>,
+) {
+  const bySource = new Map<string, { dual: number; pages: number; counts: Float64Array }>();
+  let monotone = 0;
+  for (const row of rows) {
+    const s = rowSample.get(row.Name);
+    if (row.Name.startsWith("m")) monotone += Math.abs(row.Dual);
+    if (!s || Math.abs(row.Dual) < 1e-9) continue;
+    const entry = bySource.get(s.source) ?? { dual: 0, pages: 0, counts: new Float64Array(FIXED) };
+    entry.dual += Math.abs(row.Dual);
+    entry.pages++;
+    for (let i = 0; i < FIXED; i++) entry.counts[i] += s.counts[i] / s.tokens;
+    bySource.set(s.source, entry);
+  }
+  for (
+    const [source, { dual, pages, counts }] of [...bySource].sort((a, b) => b[1].dual - a[1].dual)
+  ) {
+    const used = FEATURES.flatMap((name, i) =>
+      counts[i] > 0.001 * pages ? [`${name} ${(counts[i] / pages).toFixed(3)}`] : []
+    );
+    console.error(
+      `binding: ${source} (${pages} pages, dual ${dual.toFixed(4)}), per token: ${used.join(", ")}`,
+    );
+  }
 }
 
 /**

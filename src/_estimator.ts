@@ -211,10 +211,11 @@ export function bloomProbes(h: number): number[] {
   return bits;
 }
 
-// A probe's bit in [0, WORD_BITS): the top 17 bits times 3/4, integer
-// operations only (a modulo of an unsigned 32-bit number runs in floating point).
+// A probe's bit in [0, WORD_BITS): the top 24 bits times 6/1024, so that
+// each bit is hit alike, in integer operations only (a modulo of an unsigned
+// 32-bit number runs in floating point).
 function probeBit(x: number): number {
-  return ((x >>> 15) * 3) >>> 2;
+  return ((x >>> 8) * 6) >>> 10;
 }
 
 // The filter's bits, 32 to an element: small enough to stay in the L1 cache.

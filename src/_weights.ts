@@ -2,29 +2,29 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.0001, // lower.runs
-  0.3371, // lower.chars
+  0.1354, // lower.runs
+  0.3266, // lower.chars
   0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.6142, // title.runs
+  1.7034, // title.runs
   0.0001, // title.chars
-  0.1265, // title.over4
+  0.12819999999999998, // title.over4
   0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.6142, // upper.runs
+  1.7034, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.6142, // mixed.runs
+  1.7034, // mixed.runs
   0.0001, // mixed.chars
-  0.23659999999999998, // mixed.over4
-  0.10060000000000001, // mixed.over10
+  0.22849999999999998, // mixed.over4
+  0.09820000000000001, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.9476, // digits.runs
+  0.9122, // digits.runs
   0.0001, // digits.chars
-  0.6106, // digits.over3
+  0.6177, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
   0.0096, // space.single
@@ -32,17 +32,17 @@ export const ASCII_WEIGHTS: readonly number[] = [
   0.0043, // space.chars
   1.9162, // newline.runs
   0.0745, // newline.chars
-  0.5153, // fragment.runs
+  0.4087, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
   0.0096, // indent.runs
   0.0001, // indent.chars
-  1.3229, // tab.runs
-  0.16779999999999998, // tab.chars
+  1.7501, // tab.runs
+  0.1251, // tab.chars
   0.0001, // punct.rarePairs
-  0.6238, // letters.rareTrigrams
+  0.5825, // letters.rareTrigrams
   0.0001, // known.runs
-  1, // known.glued
+  0.0001, // known.glued
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */

@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { DEFAULT_WEIGHTS, FEATURES, isKnownWord, makeWeights, scan } from "../src/_estimator.ts";
+import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "../src/_weights.ts";
+import { knownWords } from "../bench/words.ts";
+import { random } from "../dev/generate.ts";
+import { max3 } from "../dev/tokenizers.ts";
+
+// The same weights but for one feature's price: a text prices a word by that
+// feature exactly where its cost moves with that price.
+function weightsWith(feature: string, price: number) {
+  const ascii = [...ASCII_WEIGHTS];
+  ascii[FEATURES.indexOf(feature)] = price;
+  return makeWeights(ascii, DISCOUNTS, RUN_FLOORS);
+}
+const PROBED = ["known.runs", "known.glued"].map((feature) =>
+  [feature, weightsWith(feature, 0), weightsWith(feature, 50)] as const
+);
+// How `text` prices its one letter run: as a known word, a known word glued
+// to punctuation, or by its shape.
+function pricedAs(text: string): string {
+  for (const [feature, cheap, dear] of PROBED) {
+    const low = scan(text, 0, text.length, cheap, Infinity).cost;
+    if (scan(text, 0, text.length, dear, Infinity).cost > low + 40) return feature;
+  }
+  return "shape";
+}
+
+const WORDS = knownWords();
+
+Deno.test("src/_words.ts holds every word that is one token in all three tokenizers", () => {
+  assert.ok(WORDS.length > 5_000, `${WORDS.length} words`);
+  const missing = WORDS.filter((word) => !isKnownWord(word));
+  assert.deepEqual(missing, [], "run `deno task words`");
+});
+
+Deno.test("fewer than one in a hundred other letter strings pass the known-word filter", () => {
+  const rng = random(11);
+  const words = new Set(WORDS);
+  let tried = 0;
+  let passed = 0;
+  while (tried < 100_000) {
+    let word = "";
+    const length = 4 + Math.floor(rng() * 9);
+    for (let i = 0; i < length; i++) word += String.fromCharCode(97 + Math.floor(rng() * 26));
+    if (rng() < 0.3) word = word[0].toUpperCase() + word.slice(1);
+    if (words.has(word)) continue;
+    tried++;
+    if (isKnownWord(word)) passed++;
+  }
+  assert.ok(passed / tried < 0.01, `${passed} of ${tried}`);
+});
+
+Deno.test("a known word is priced as one where the tokenizers keep it a piece of its own", () => {
+  for (
+    const text of [
+      "include",
+      " include",
+      "   include",
+      "\ninclude",
+      "\r\ninclude",
+      "12include",
+      '":"include',
+      " (include",
+      "include’s",
+      "include—",
+      "include ",
+      "HTTP",
+      "The",
+    ]
+  ) {
+    assert.equal(pricedAs(text), "known.runs", JSON.stringify(text));
+  }
+});
+
+Deno.test("a known word glued to punctuation before it is priced apart", () => {
+  for (
+    const text of [
+      "(include", // o200k_base and cl100k_base: one piece "(include"
+      "x(include",
+      "'should", // "'s" + "hould"
+      "\":'should",
+      "\tinclude", // "\tinclude" is one piece
+      "\u0000include",
+    ]
+  ) {
+    assert.equal(pricedAs(text), "known.glued", JSON.stringify(text));
+  }
+});
+
+Deno.test("a word that is part of a longer one is priced by its shape", () => {
+  for (
+    const text of [
+      "includeé", // a word that goes on in a non-ASCII letter
+      "éinclude",
+      "the", // short lower-case words are not in the set
+    ]
+  ) {
+    assert.equal(pricedAs(text), "shape", JSON.stringify(text));
+  }
+});
+
+Deno.test("a scan stopped inside a word after punctuation prices it as the whole scan would", () => {
+  // The stop is found by scanning the word from its start, with the text
+  // before it as context: whether the punctuation glues must come out alike.
+  for (
+    const text of ["x(include", " (include", "'(include", "a'include", '":include', "(Include"]
+  ) {
+    for (let limit = 0; limit <= 8; limit += 0.125) {
+      const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, limit);
+      assert.equal(cost, scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost, `${text} at ${limit}`);
+      if (end < text.length) {
+        assert.ok(
+          scan(text, 0, end + 1, DEFAULT_WEIGHTS, Infinity).cost > limit,
+          `${text} at ${limit}`,
+        );
+      }
+    }
+  }
+});
+
+Deno.test("text of known words in any context is never under the tokenizers", () => {
+  const separators = [
+    " ",
+    "\n",
+    "(",
+    ")",
+    "_",
+    "-",
+    ".",
+    "/",
+    "'",
+    '"',
+    ", ",
+    '":"',
+    "\t",
+    "::",
+    "1",
+  ];
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...separators)),
+        { minLength: 300, maxLength: 600 },
+      ),
+      (parts) => {
+        const text = parts.map(([word, separator]) => word + separator).join("");
+        const estimate = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+        const real = max3(text);
+        assert.ok(estimate >= real, `${estimate} < ${real}: ${text.slice(0, 200)}`);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
