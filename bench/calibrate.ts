@@ -31,12 +31,14 @@
  */
 import highsModule from "highs";
 import {
+  camelPieces,
   DEFAULT_WEIGHTS,
   FEATURES,
   FIXED,
   FLOOR_FROM,
   FLOORED,
   GROUP_NAMES,
+  letterRepeats,
   makeWeights,
   RUN_CLASSES,
   scan,
@@ -537,7 +539,10 @@ async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: st
       if (n === 4096 && unit.length > 1) continue;
       const run = runOf(unit, n);
       const c = runClass(run);
-      if (c < 0 || n < FLOOR_FROM[c]) continue;
+      // Lower and title case (and mixed case of known pieces) floor their
+      // repeated letters rather than their length.
+      const m = c === 0 || c === 1 || (c === 3 && camelPieces(run)) ? letterRepeats(run) : n;
+      if (c < 0 || m < FLOOR_FROM[c]) continue;
       const contexts = c === 6 || c === 8 ? [["", "x"], ["\n", "x"]] : [["", ""], ["x ", ""]];
       for (const [before, after] of contexts) {
         const text = before + run + after;
@@ -548,7 +553,7 @@ async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: st
         const own = scan(text, 0, before.length + n, weights, Infinity).cost -
           scan(text, 0, before.length, weights, Infinity).cost;
         // What the run alone must cost for the text to reach its real count.
-        need[c].push([n, real - (total - own)]);
+        need[c].push([m, real - (total - own)]);
       }
     }
   }
@@ -556,7 +561,7 @@ async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: st
   const lines: string[] = [];
   RUN_CLASSES.forEach((name, c) => {
     let slope = 0;
-    for (const [n, v] of need[c]) if (n >= 256) slope = Math.max(slope, v / n);
+    for (const [n, v] of need[c]) if (n >= 250) slope = Math.max(slope, v / n);
     slope = Math.ceil(slope * 1e4) / 1e4;
     floors.push(slope, 0);
     lines.push(`${name}: slope ${slope.toFixed(4)}`);

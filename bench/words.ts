@@ -3,12 +3,11 @@
  * letter word that is exactly one token in o200k_base, cl100k_base and the
  * Claude tokenizer, both alone and after a space. The candidates are the
  * letter tokens of o200k_base's vocabulary (a word that is one token in all
- * three is one of them); lower-case words of three letters or fewer are left
- * out, since the fitted price of a short lower-case run is already about one
- * token. The set is stored as a Bloom filter over the scan's own word hash
- * (`wordHash` in src/_estimator.ts), `WORD_BITS` bits and `WORD_PROBES`
- * probes; a word it wrongly says is known (about 0.3 % of the others) is
- * priced as one, which the calibration sees like any other run.
+ * three is one of them). The set is stored as a blocked Bloom filter over the
+ * scan's own word hash (`wordHash` in src/_estimator.ts), `WORD_BITS` bits
+ * and `WORD_PROBES` bits a word; a word it wrongly says is known (under 1 %
+ * of the others) is priced as one, which the calibration sees like any other
+ * run.
  *
  *     deno task words
  */
@@ -36,14 +35,13 @@ export function knownWords(): string[] {
     if (match) candidates.add(match[1]);
   }
   return [...candidates].filter((word) =>
-    word.length >= 2 && word.length <= MAX_KNOWN && !/^[a-z]{1,3}$/.test(word) &&
-    oneToken(word) && oneToken(" " + word)
+    word.length >= 2 && word.length <= MAX_KNOWN && oneToken(word) && oneToken(" " + word)
   ).sort();
 }
 
 if (import.meta.main) {
   const words = knownWords();
-  const sixes = new Uint8Array(WORD_BITS / 6);
+  const sixes = new Uint8Array(Math.ceil(WORD_BITS / 6));
   for (const word of words) {
     for (const bit of bloomProbes(wordHash(word))) sixes[Math.floor(bit / 6)] |= 1 << (bit % 6);
   }

@@ -90,6 +90,9 @@ export const FEATURES: readonly string[] = [
   // and cl100k_base put in the word's piece: "(include" is "(" and "include"
   // mostly, "(in" and "clude" at times
   "known.glued",
+  // a camel-case run whose every piece o200k_base cuts it into ("get",
+  // "Element", "By", "Id") is a known word: per piece
+  "known.camel",
 ];
 
 /**
@@ -123,6 +126,7 @@ const PUNCT_PAIRS = 37;
 const RARE_TRIGRAMS = 38;
 const KNOWN = 39;
 const KNOWN_GLUED = 40;
+const KNOWN_CAMEL = 41;
 
 // RARE[(a & 31) << 5 | (b & 31)] is 1 when the letter pair ab (either case)
 // is rare in the vocabularies.
@@ -156,10 +160,11 @@ for (let a = 0; a < 32; a++) {
 
 /** The longest word, in letters, that the set of known words holds. */
 export const MAX_KNOWN = 15;
-/** The bits of the Bloom filter of known words (src/_words.ts). */
-export const WORD_BITS = 98_304;
-/** The bits each known word sets in the filter. */
-export const WORD_PROBES = 7;
+/** The bits of the Bloom filter of known words (src/_words.ts): 2,048 blocks of 64. */
+export const WORD_BITS = 131_072;
+/** The bits each known word sets in its block of the filter. */
+export const WORD_PROBES = 6;
+const BLOCKS = WORD_BITS / 64;
 const HASH_START = 0x811c9dc5 | 0;
 const HASH_TIMES = 0x01000193;
 
@@ -180,17 +185,23 @@ export function wordHash(word: string): number {
   return h;
 }
 
-// The first probe and the step between probes, from a word's hash (double
-// hashing after two mixes, so that words that differ in one letter spread).
-function firstProbe(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
-  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+// A word's hash mixed (murmur3's finaliser), so that words that differ in one
+// letter land in unrelated blocks and bits.
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);
 }
-function probeStep(h: number): number {
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
-  return (h ^ (h >>> 15)) | 1;
+
+// A blocked Bloom filter: each word sets WORD_PROBES bits of one block of 64,
+// so a lookup reads two array elements. The block comes from the mixed hash's
+// top 16 bits (times 1,536 / 65,536), the bits six at a time from its low 6
+// and from the mixed hash times an odd constant.
+function blockOf(x: number): number {
+  return ((x >>> 16) * BLOCKS) >>> 16;
+}
+function bitAt(x: number, j: number): number {
+  return j === 0 ? x & 63 : (Math.imul(x, 0x9e3779b1) >>> (26 - 6 * (j - 1))) & 63;
 }
 
 /**
@@ -204,42 +215,44 @@ function probeStep(h: number): number {
  * ```
  */
 export function bloomProbes(h: number): number[] {
-  const first = firstProbe(h);
-  const step = probeStep(h);
+  const x = mix(h);
   const bits: number[] = [];
-  for (let j = 0; j < WORD_PROBES; j++) bits.push(probeBit((first + Math.imul(j, step)) | 0));
+  for (let j = 0; j < WORD_PROBES; j++) bits.push(blockOf(x) * 64 + bitAt(x, j));
   return bits;
 }
 
-// A probe's bit in [0, WORD_BITS): the top 24 bits times 6/1024, so that
-// each bit is hit alike, in integer operations only (a modulo of an unsigned
-// 32-bit number runs in floating point).
-function probeBit(x: number): number {
-  return ((x >>> 8) * 6) >>> 10;
-}
-
-// The filter's bits, 32 to an element: small enough to stay in the L1 cache.
+// The filter's bits, 32 to an element: a block is two elements.
 const KNOWN_BITS = new Int32Array(WORD_BITS / 32);
 for (let i = 0; i < WORD_BITS; i++) {
   KNOWN_BITS[i >>> 5] |= ((BASE64.indexOf(KNOWN_WORDS[Math.floor(i / 6)]) >> (i % 6)) & 1) <<
     (i & 31);
 }
 
+// bloomProbes written out: a mask of the bits on each half of the block.
 function isKnown(h: number): boolean {
-  const first = firstProbe(h);
-  const step = probeStep(h);
-  for (let j = 0; j < WORD_PROBES; j++) {
-    const bit = probeBit((first + Math.imul(j, step)) | 0);
-    if (((KNOWN_BITS[bit >>> 5] >>> (bit & 31)) & 1) === 0) return false;
-  }
-  return true;
+  const x = mix(h);
+  const y = Math.imul(x, 0x9e3779b1);
+  const p0 = x & 63;
+  const p1 = (y >>> 26) & 63;
+  const p2 = (y >>> 20) & 63;
+  const p3 = (y >>> 14) & 63;
+  const p4 = (y >>> 8) & 63;
+  const p5 = (y >>> 2) & 63;
+  // `1 << p` takes p mod 32; `(p >> 5) - 1` is all ones on the low half.
+  const low = ((1 << p0) & ((p0 >> 5) - 1)) | ((1 << p1) & ((p1 >> 5) - 1)) |
+    ((1 << p2) & ((p2 >> 5) - 1)) | ((1 << p3) & ((p3 >> 5) - 1)) |
+    ((1 << p4) & ((p4 >> 5) - 1)) | ((1 << p5) & ((p5 >> 5) - 1));
+  const high = ((1 << p0) & -(p0 >> 5)) | ((1 << p1) & -(p1 >> 5)) | ((1 << p2) & -(p2 >> 5)) |
+    ((1 << p3) & -(p3 >> 5)) | ((1 << p4) & -(p4 >> 5)) | ((1 << p5) & -(p5 >> 5));
+  const at = blockOf(x) * 2;
+  return (KNOWN_BITS[at] & low) === low && (KNOWN_BITS[at + 1] & high) === high;
 }
 
 /**
  * Whether the scan prices `word` as a known word, one token in all three
  * tokenizers, where it stands as a word of its own: two to 15 ASCII letters,
  * not a lower-case word of three or fewer (priced about one token anyway).
- * A Bloom filter, so a few other words too (about 0.5 %).
+ * A Bloom filter, so a few other words too (under 1 %).
  *
  * @example
  * ```ts
@@ -250,6 +263,62 @@ function isKnown(h: number): boolean {
  */
 export function isKnownWord(word: string): boolean {
   return /^[A-Za-z]{2,15}$/.test(word) && !/^[a-z]{1,3}$/.test(word) && isKnown(wordHash(word));
+}
+
+/**
+ * Whether `word` is in the filter of known words (src/_words.ts), which also
+ * holds the short lower-case words that only camel-case pieces look up.
+ *
+ * @example
+ * ```ts
+ * import { inWordFilter } from "./_estimator.ts";
+ *
+ * console.log(inWordFilter("get")); // true
+ * ```
+ */
+export function inWordFilter(word: string): boolean {
+  return isKnown(wordHash(word));
+}
+
+/**
+ * The pieces the scan prices a camel-case run by, where it stands as a word
+ * of its own: the pieces o200k_base cuts it into (before each capital that
+ * follows a lower-case letter) when each is a known word, or else 0.
+ *
+ * @example
+ * ```ts
+ * import { camelPieces } from "./_estimator.ts";
+ *
+ * console.log(camelPieces("getElementById")); // 4
+ * console.log(camelPieces("Include")); // 0
+ * ```
+ */
+export function camelPieces(run: string): number {
+  if (!/^[A-Za-z]+$/.test(run) || !/[a-z][A-Z]/.test(run)) return 0;
+  return knownPieces(run, 0, run.length);
+}
+
+// The pieces of the camel-case run text[from, to) when each is a known word
+// (of two to MAX_KNOWN letters), or else 0.
+function knownPieces(text: string, from: number, to: number): number {
+  let pieces = 0;
+  let start = from;
+  let h = HASH_START;
+  let lower = 0;
+  for (let j = from; j < to; j++) {
+    const c = text.charCodeAt(j);
+    const upper = ((c >> 5) & 1) ^ 1;
+    if (lower & upper) {
+      if (j - start < 2 || j - start > MAX_KNOWN || !isKnown(h)) return 0;
+      pieces++;
+      start = j;
+      h = HASH_START;
+    }
+    h = Math.imul(h ^ c, HASH_TIMES);
+    lower = upper ^ 1;
+  }
+  if (to - start < 2 || to - start > MAX_KNOWN || !isKnown(h)) return 0;
+  return pieces + 1;
 }
 
 // Whether the code unit after a word ends it for the tokenizers: ASCII, or a
@@ -406,6 +475,42 @@ export const RUN_CLASSES: readonly string[] = [
  * (`"qz"` is two tokens) would price every word at one token a letter.
  */
 export const FLOOR_FROM: readonly number[] = [16, 16, 6, 16, 16, 6, 16, 2, 16, 2];
+
+/**
+ * What the floor of a letter run of lower or title case (or of known camel
+ * pieces) counts rather than its length: its letters equal (case folded) to
+ * one of the five before them. A run of one to five letters repeated
+ * ("nnnn", "gaga") has almost one per letter, a word few.
+ *
+ * @example
+ * ```ts
+ * import { letterRepeats } from "./_estimator.ts";
+ *
+ * console.log(letterRepeats("gagagaga")); // 6
+ * console.log(letterRepeats("include")); // 0
+ * ```
+ */
+export function letterRepeats(run: string): number {
+  return repeatsIn(run, 0, run.length);
+}
+
+function repeatsIn(text: string, from: number, to: number): number {
+  let repeats = 0;
+  for (let i = from; i < to; i++) {
+    const x = text.charCodeAt(i) & 31; // case folded
+    for (let j = Math.max(from, i - REPEAT_WINDOW); j < i; j++) {
+      if ((text.charCodeAt(j) & 31) === x) {
+        repeats++;
+        break;
+      }
+    }
+  }
+  return repeats;
+}
+
+// How far back a repeated letter counts: runs of one to five letters
+// repeated ("uqkch" × 50 is 0.8 tokens a letter) floor like "nnnn".
+const REPEAT_WINDOW = 5;
 const F_DIGITS = 4;
 const F_PUNCT = 5;
 const F_SPACE = 6;
@@ -675,11 +780,34 @@ function scanRuns(
         const known = n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && !fragment &&
           (i >= end || endsWord(c)) && isKnown(h);
         const k = before >= A_CONTROL ? KNOWN_GLUED : KNOWN;
-        price = known ? w[k] : w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 +
-          w[f + 4] * changes + w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
-        // A run of a few repeated letters ("NNNN", "GAGA", "qXqX") is what
-        // the fitted weights never saw: never under what the tokenizers give it.
-        let least = n < FLOOR_START[shape] ? 0 : floor[2 * shape] * n - floor[2 * shape + 1];
+        // A camel-case run of known words in a piece of its own: per piece.
+        const pieces = !known && changes > 0 && before < A_CONTROL && !fragment &&
+            (i >= end || endsWord(c))
+          ? knownPieces(text, runStart, i)
+          : 0;
+        price = known
+          ? w[k]
+          : pieces
+          ? w[KNOWN_CAMEL] * pieces
+          : w[f] + w[f + 1] * n + w[f + 2] * over4 + w[f + 3] * over10 +
+            w[f + 4] * changes + w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
+        // A run of a few repeated letters ("nnnn", "gaga", "qXqX") is what
+        // the fitted weights never saw: never under what the tokenizers give
+        // it. Such a run repeats a letter of the five before at almost every
+        // letter, a long word at few ("internationalization" at none), so the
+        // floor of lower and title case counts repeated letters
+        // (letterRepeats): a long word is priced by the fitted weights.
+        // Capitals keep a floor by length: "ABCDEFGH" is a token a letter or two.
+        // Mixed case keeps a floor by length too, but for known pieces:
+        // random capitals and lower case ("YQmVYQmV", base64) cost up to a
+        // token a letter with nothing repeated.
+        // (Counted only where a floor can apply: a second pass over the run.)
+        const m = shape === UPPER || (shape === MIXED && !pieces)
+          ? n
+          : n < FLOOR_START[shape]
+          ? 0
+          : repeatsIn(text, runStart, i);
+        let least = m < FLOOR_START[shape] ? 0 : floor[2 * shape] * m - floor[2 * shape + 1];
         // Capitals that go on into lower case ("QXZJVKWPMBa") cost no less
         // than the capitals alone: a longer prefix never costs less.
         if (shape === MIXED && uppers >= FLOOR_START[UPPER]) {
@@ -696,6 +824,7 @@ function scanRuns(
         if (counts) {
           if (floored) counts[FLOORED] += least;
           else if (known) counts[k]++;
+          else if (pieces) counts[KNOWN_CAMEL] += pieces;
           else {
             counts[f]++;
             counts[f + 1] += n;
@@ -1063,6 +1192,8 @@ function asciiPerChar(
     // Every letter run that is not a fragment costs at least one token and
     // one per case change: at most one a letter (a change needs two).
     most = Math.max(most, LETTER_RUN);
+    // A known word or piece has two letters or more.
+    most = Math.max(most, w[KNOWN] / 2, w[KNOWN_GLUED] / 2, w[KNOWN_CAMEL] / 2);
   }
   if (digits) {
     per((n) => w[DIGITS] + w[DIGITS + 1] * n + w[DIGITS + 2] * over(n, 3));

@@ -43,6 +43,7 @@ export const ASCII_WEIGHTS: readonly number[] = [
   0.5825, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
+  1, // known.camel
 ];
 
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */

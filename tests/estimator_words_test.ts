@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_WEIGHTS, FEATURES, isKnownWord, makeWeights, scan } from "../src/_estimator.ts";
+import {
+  camelPieces,
+  DEFAULT_WEIGHTS,
+  FEATURES,
+  inWordFilter,
+  isKnownWord,
+  makeWeights,
+  scan,
+} from "../src/_estimator.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "../src/_weights.ts";
 import { knownWords } from "../bench/words.ts";
 import { random } from "../dev/generate.ts";
@@ -13,7 +21,7 @@ function weightsWith(feature: string, price: number) {
   ascii[FEATURES.indexOf(feature)] = price;
   return makeWeights(ascii, DISCOUNTS, RUN_FLOORS);
 }
-const PROBED = ["known.runs", "known.glued"].map((feature) =>
+const PROBED = ["known.runs", "known.glued", "known.camel"].map((feature) =>
   [feature, weightsWith(feature, 0), weightsWith(feature, 50)] as const
 );
 // How `text` prices its one letter run: as a known word, a known word glued
@@ -25,12 +33,18 @@ function pricedAs(text: string): string {
   }
   return "shape";
 }
+// How many pieces `text` prices by known.camel.
+function camelPiecesIn(text: string): number {
+  const [, cheap, dear] = PROBED[2];
+  const low = scan(text, 0, text.length, cheap, Infinity).cost;
+  return Math.round((scan(text, 0, text.length, dear, Infinity).cost - low) / 50);
+}
 
 const WORDS = knownWords();
 
 Deno.test("src/_words.ts holds every word that is one token in all three tokenizers", () => {
   assert.ok(WORDS.length > 5_000, `${WORDS.length} words`);
-  const missing = WORDS.filter((word) => !isKnownWord(word));
+  const missing = WORDS.filter((word) => !inWordFilter(word));
   assert.deepEqual(missing, [], "run `deno task words`");
 });
 
@@ -97,6 +111,23 @@ Deno.test("a word that is part of a longer one is priced by its shape", () => {
     ]
   ) {
     assert.equal(pricedAs(text), "shape", JSON.stringify(text));
+  }
+});
+
+Deno.test("a camel-case run of known words is priced by the pieces o200k_base cuts it into", () => {
+  assert.equal(camelPieces("getElementById"), 4);
+  for (
+    const [text, pieces] of [["getElementById", 4], [" parseURL", 2], ["\nsetTimeout(", 2]] as const
+  ) {
+    assert.equal(camelPiecesIn(text), pieces, JSON.stringify(text));
+  }
+});
+
+Deno.test("a camel-case run with a piece that is not a known word is priced by its shape", () => {
+  for (
+    const text of ["getElemntById", "xQzvKpwm", "YQmVYQmV", "(getElementById", "getElementByIdé"]
+  ) {
+    assert.equal(camelPiecesIn(text), 0, JSON.stringify(text));
   }
 });
 
