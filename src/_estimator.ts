@@ -557,12 +557,6 @@ const LETTER_RUN = 1;
 // The Claude tokenizer puts every run of punctuation in a piece of its own
 // too ("!a" is two tokens there, one in o200k_base): at least one token.
 const PUNCT_RUN = 1;
-// o200k_base and cl100k_base put a run of line breaks in a piece of its own,
-// and all but the last of a run of two or more spaces or tabs that is not
-// followed by a line break ("\n" + " " × 8 + "x" is "\n", seven spaces, " x"):
-// at least one token each. (The Claude tokenizer merges the two: the larger
-// count is the one that counts.)
-const WHITESPACE_PIECE = 1;
 // A digit run after one space: o200k_base and cl100k_base never merge the
 // space with a digit, so it is a token of its own, and the digits take one
 // token per three: at least 1 + (n + 2) / 3 for n digits, 2 for one digit
@@ -912,11 +906,7 @@ function scanRuns(
           let r = RUN_FLOOR[kind];
           let rare = 0;
           let fewest = 0; // the tokens the run is at least, whatever its floor
-          if (kind === A_SPACE || kind === A_TAB) {
-            // All but the last of two or more spaces or tabs before anything
-            // but a line break are a piece of their own.
-            if (i >= end || (c !== 10 && c !== 13)) fewest = WHITESPACE_PIECE;
-          } else if (kind === A_PUNCT) {
+          if (kind === A_PUNCT) {
             // At least one token, and one per three characters: JSON's
             // '":"' is one, '":"\\' (a key before an escape) two.
             fewest = Math.max(PUNCT_RUN, Math.ceil(n / 3));
@@ -924,7 +914,6 @@ function scanRuns(
               rare += RARE_PUNCT[text.charCodeAt(j - 1) << 7 | text.charCodeAt(j)];
             }
           } else if (kind === A_NEWLINE) {
-            fewest = WHITESPACE_PIECE;
             // Runs of "\n" merge into a few tokens ("\n" × 16 is one to
             // three); with a "\r" in them, one token per two to four.
             for (let j = runStart; j < i; j++) {
@@ -1215,7 +1204,7 @@ function asciiPerChar(
     per((n) => w[PUNCT] + w[PUNCT + 1] * n + w[PUNCT_PAIRS] * (n - 1));
     most = Math.max(most, w[PUNCT + 1] + w[PUNCT_PAIRS], PUNCT_RUN);
     per((n) => w[NEWLINE] + w[NEWLINE + 1] * n);
-    most = Math.max(most, w[NEWLINE + 1], WHITESPACE_PIECE);
+    most = Math.max(most, w[NEWLINE + 1]);
     most = Math.max(
       most,
       floorPerChar(F_PUNCT),

@@ -228,6 +228,12 @@ const REVIEWED_RUNS: Record<string, string> = {
       "\u3000心理\u3000時間\u3000場所\n").repeat(60),
   "words between no-break spaces": "政治\u00a0経済\u00a0情報\u00a0".repeat(150),
   "an ASCII art box": ("+" + "-".repeat(70) + "+\n|" + " ".repeat(70) + "|\n").repeat(10),
+  // Floors count repeated letters, not length: periods up to five repeat.
+  "a five-letter unit repeated": "uqkch".repeat(200),
+  "a mixed-case unit of four repeated": "YQmV".repeat(250),
+  "a camel-case run of known words repeated": "getElementById".repeat(60),
+  "lines indented by twelve spaces": ("\n" + " ".repeat(12) + "x").repeat(100),
+  "lines indented by three tabs": ("\n\t\t\tx").repeat(200),
 };
 
 for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
@@ -236,6 +242,15 @@ for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
     assert.ok(estimateTokens(text) >= real, `${estimateTokens(text)} < ${real}`);
   });
 }
+
+Deno.test("a long word is priced by its letters, not at a token a letter", () => {
+  // The floor of lower and title case counts repeated letters: a long word
+  // has few, "nnnn" one a letter.
+  const word = "internationalization";
+  assert.ok(estimateTokens(word) >= max3(word));
+  assert.ok(estimateTokens(word) < word.length / 2, `${estimateTokens(word)}`);
+  assert.ok(estimateTokens("n".repeat(20)) > estimateTokens(word));
+});
 
 // Generated with a seed used neither to fit (1), to report (7) nor in
 // tests/tokens_test.ts (11); every page of 500 to 4,000 characters.
