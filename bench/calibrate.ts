@@ -17,7 +17,12 @@
  *    the group is left out in turn: the discount fitted without it must hold
  *    on it. Where it does not, the discount is shrunk by the worst shortfall
  *    seen, as the margin for a sibling language not measured.
- * 3. Run floors measured on adversarial runs (dev/ascii_runs.ts).
+ * 3. Run floors measured on adversarial runs (dev/ascii_runs.ts); those of
+ *    lower and title case count repeated letters, not length.
+ *
+ * Whole words that are one token in all three tokenizers (src/_words.ts,
+ * `deno task words`) are features of their own: alone, glued to
+ * punctuation, and as camel-case pieces.
  *
  * Which runs a floor prices depends on the weights, so 1–3 run `ROUNDS`
  * times, each counting the runs again under the weights of the round
@@ -64,6 +69,7 @@ const COMPACT_CHARS = 150_000;
 const BLOCK_CODE_POINTS = 600;
 const SHORT_ASCII_SAMPLES = 200;
 const SHORT_ASCII_CODE_POINTS = 160;
+const DIGIT_DRAWS = 6;
 const NCOUNTS = FLOORED + 1;
 // Fit, count again under the fitted weights, fit again.
 const ROUNDS = Number(Deno.env.get("CALIBRATE_ROUNDS") ?? 8);
@@ -192,7 +198,6 @@ async function collect(seed: number): Promise<Sample[]> {
     400,
   ]);
   for (const n of lengths) {
-    const digits = Array.from({ length: n }, () => Math.floor(rng() * 10)).join("");
     for (
       const probe of [
         " ".repeat(n) + "x",
@@ -200,10 +205,14 @@ async function collect(seed: number): Promise<Sample[]> {
         "\n" + " ".repeat(n) + "x",
         "\n" + "\t".repeat(n) + "x",
         "\n".repeat(n) + "x",
-        digits,
-        `x ${digits}`,
       ]
     ) all.push(await sample("probes", "data", probe));
+    // The Claude tokenizer merges digits by what they are ("16221639" is
+    // four tokens, other eight digits three): several draws per length.
+    for (let k = 0; k < DIGIT_DRAWS; k++) {
+      const digits = Array.from({ length: n }, () => Math.floor(rng() * 10)).join("");
+      for (const probe of [digits, `x ${digits}`]) all.push(await sample("probes", "data", probe));
+    }
   }
   // Two whitespace characters alternating: the Claude tokenizer reads the
   // whole stretch as one piece and merges little of it ("\r " × 500 is 1,000
@@ -269,12 +278,12 @@ async function fitAscii(train: Sample[]): Promise<number[]> {
   >;
   const highs = await load();
   const names = FEATURES.map((_, i) => `w${i}`);
-  // The corpus mean is the target; generated text weighs a fifth.
+  // The corpus mean is the target; generated text weighs a tenth.
   const corpus = train.filter((s) => s.family === "corpus").length;
   const other = train.length - corpus;
   const objective = new Float64Array(FIXED);
   for (const s of train) {
-    const weight = s.family === "corpus" ? 0.8 / corpus : 0.2 / other;
+    const weight = s.family === "corpus" ? 0.9 / corpus : 0.1 / other;
     if (FLOOR_KINDS.has(s.source)) continue;
     for (let i = 0; i < FIXED; i++) objective[i] += weight * s.counts[i] / s.tokens;
   }

@@ -2,45 +2,45 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.0217, // lower.runs
-  0.35559999999999997, // lower.chars
+  0.1182, // lower.runs
+  0.32889999999999997, // lower.chars
   0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.5786, // title.runs
-  0.0679, // title.chars
-  0.0001, // title.over4
+  1.7407, // title.runs
+  0.0051, // title.chars
+  0.0859, // title.over4
   0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.6464, // upper.runs
+  1.7557, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.782, // mixed.runs
+  1.7657, // mixed.runs
   0.0001, // mixed.chars
-  0.2399, // mixed.over4
-  0.1157, // mixed.over10
+  0.22039999999999998, // mixed.over4
+  0.1186, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.9128999999999999, // digits.runs
-  0.0001, // digits.chars
-  0.6174999999999999, // digits.over3
+  0.0001, // digits.runs
+  0.3275, // digits.chars
+  0.1742, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.009899999999999999, // space.single
-  1.7392, // space.runs
-  0.0044, // space.chars
-  1.9061, // newline.runs
-  0.0843, // newline.chars
-  0.3497, // fragment.runs
+  0.0096, // space.single
+  2.1021, // space.runs
+  0.0001, // space.chars
+  1.9162, // newline.runs
+  0.0745, // newline.chars
+  0.4079, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
-  0.009899999999999999, // indent.runs
+  0.0196, // indent.runs
   0.0001, // indent.chars
   1.7501, // tab.runs
   0.1251, // tab.chars
   0.0001, // punct.rarePairs
-  0.5897, // letters.rareTrigrams
+  0.6325999999999999, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
   0.0001, // known.camel
@@ -70,15 +70,15 @@ export const RUN_FLOORS: readonly number[] = [
   1.0119,
   -1.8736, // mixed
   0.5,
-  -0.4901, // digits
+  -0.4905, // digits
   1,
   0, // punct
   0.0118,
   -1.2802, // space
   0.0703,
-  -2.2871, // newline
+  -2.2874, // newline
   0.129,
   -1.678, // tab
   1.0039,
-  -0.9823, // return
+  -0.9827, // return
 ];
