@@ -65,7 +65,8 @@ const MARGIN = 1.03;
 // (tests/estimator_languages_test.ts), so the shape gets 10 %.
 const LATIN_PROSE_MARGIN = 1.1;
 const LATIN_PROSE: ReadonlySet<string> = new Set(
-  LANGUAGE_NAMES.filter((name) => LANGUAGES[name].script === "Latin"),
+  LANGUAGE_NAMES.filter((name) => LANGUAGES[name].script === "Latin")
+    .flatMap((name) => [name, `${name} (ASCII)`]),
 );
 // No letter is priced below half its table price.
 const MAX_DISCOUNT = 0.5;
@@ -174,6 +175,14 @@ async function collect(seed: number): Promise<Sample[]> {
     const family = scriptOf(kind) === "data" ? "data" : "prose";
     const text = generate(kind, GENERATED_CHARS, seed);
     all.push(...await pages(kind, family, text, GENERATED_SIZES, GENERATED_CHARS, seed));
+    // Latin-alphabet languages are often written without their diacritics
+    // (Vietnamese, Yoruba, Hausa in chat and in file names): words the
+    // vocabularies split where the letters are plain.
+    const folded = scriptOf(kind) === "Latin" ? foldToAscii(text) : text;
+    if (folded !== text) {
+      const source = `${kind} (ASCII)`;
+      all.push(...await pages(source, family, folded, GENERATED_SIZES, GENERATED_CHARS, seed));
+    }
   }
   console.error(`seed ${seed}: generated kinds sampled`);
   const rng = random(seed * 7919);
@@ -233,6 +242,11 @@ async function collect(seed: number): Promise<Sample[]> {
   }
   if (cacheArg) await Deno.writeTextFile(cacheArg, JSON.stringify(cache));
   return all;
+}
+
+/** `text` without its combining marks, and its letters that decompose folded to ASCII ("đ" stays). */
+function foldToAscii(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
 }
 
 /** The estimate of a sample under ASCII weights and discounts. */

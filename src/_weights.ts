@@ -2,37 +2,37 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.1182, // lower.runs
-  0.32889999999999997, // lower.chars
-  0.0001, // lower.over4
+  0.0001, // lower.runs
+  0.3478, // lower.chars
+  0.058800000000000005, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.7407, // title.runs
+  1.7337, // title.runs
   0.0051, // title.chars
-  0.0859, // title.over4
+  0.0751, // title.over4
   0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.7557, // upper.runs
+  1.7487, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.7657, // mixed.runs
+  1.7587, // mixed.runs
   0.0001, // mixed.chars
-  0.22039999999999998, // mixed.over4
-  0.1186, // mixed.over10
+  0.2792, // mixed.over4
+  0.13749999999999998, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.0001, // digits.runs
-  0.3275, // digits.chars
-  0.1742, // digits.over3
+  0.9823, // digits.runs
+  0.0001, // digits.chars
+  0.5015999999999999, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
   0.0096, // space.single
   2.1021, // space.runs
   0.0001, // space.chars
-  1.9162, // newline.runs
-  0.0745, // newline.chars
-  0.4079, // fragment.runs
+  1.9329, // newline.runs
+  0.057800000000000004, // newline.chars
+  0.5552, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
   0.0196, // indent.runs
@@ -40,7 +40,7 @@ export const ASCII_WEIGHTS: readonly number[] = [
   1.7501, // tab.runs
   0.1251, // tab.chars
   0.0001, // punct.rarePairs
-  0.6325999999999999, // letters.rareTrigrams
+  0.662, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
   0.0001, // known.camel
