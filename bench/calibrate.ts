@@ -66,8 +66,17 @@ const MARGIN = 1.03;
 const LATIN_PROSE_MARGIN = 1.1;
 const LATIN_PROSE: ReadonlySet<string> = new Set(
   LANGUAGE_NAMES.filter((name) => LANGUAGES[name].script === "Latin")
-    .flatMap((name) => [name, `${name} (ASCII)`]),
+    .flatMap((name) => [name, `${name} (ASCII)`, `${name} (CAPS)`, `${name} (Title)`]),
 );
+// Languages also fitted in capitals and in title case.
+const CASED: ReadonlySet<string> = new Set([
+  "english",
+  "german",
+  "french",
+  "spanish",
+  "polish",
+  "swahili",
+]);
 // No letter is priced below half its table price.
 const MAX_DISCOUNT = 0.5;
 const CORPUS_SIZES = [3_000, 12_000, 40_000, 100_000];
@@ -182,6 +191,19 @@ async function collect(seed: number): Promise<Sample[]> {
     if (folded !== text) {
       const source = `${kind} (ASCII)`;
       all.push(...await pages(source, family, folded, GENERATED_SIZES, GENERATED_CHARS, seed));
+    }
+    // Capitals cost the Claude tokenizer up to a token a letter (" YOUNG" is
+    // four): prose in capitals, and with every word capitalised.
+    if (CASED.has(kind)) {
+      for (
+        const [form, cased] of [
+          ["CAPS", folded.toUpperCase()],
+          ["Title", folded.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())],
+        ]
+      ) {
+        const source = `${kind} (${form})`;
+        all.push(...await pages(source, family, cased, GENERATED_SIZES, GENERATED_CHARS, seed));
+      }
     }
   }
   console.error(`seed ${seed}: generated kinds sampled`);

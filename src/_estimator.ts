@@ -160,11 +160,6 @@ for (let a = 0; a < 32; a++) {
 
 /** The longest word, in letters, that the set of known words holds. */
 export const MAX_KNOWN = 15;
-/** The bits of the Bloom filter of known words (src/_words.ts): 2,048 blocks of 64. */
-export const WORD_BITS = 131_072;
-/** The bits each known word sets in its block of the filter. */
-export const WORD_PROBES = 6;
-const BLOCKS = WORD_BITS / 64;
 const HASH_START = 0x811c9dc5 | 0;
 const HASH_TIMES = 0x01000193;
 
@@ -185,89 +180,58 @@ export function wordHash(word: string): number {
   return h;
 }
 
-// A word's hash mixed (murmur3's finaliser), so that words that differ in one
-// letter land in unrelated blocks and bits.
-function mix(h: number): number {
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return h ^ (h >>> 16);
+// The known words (src/_words.ts), decoded at load: sorted, each written as
+// the number of letters it shares with the one before (a digit) and the rest.
+const WORDS: string[] = [];
+{
+  let previous = "";
+  for (let i = 0; i < KNOWN_WORDS.length;) {
+    const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
+    let j = i;
+    while (j < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(j) > 57) j++;
+    previous = previous.slice(0, shared) + KNOWN_WORDS.slice(i, j);
+    WORDS.push(previous);
+    i = j;
+  }
 }
 
-// A blocked Bloom filter: each word sets WORD_PROBES bits of one block of 64,
-// so a lookup reads two array elements. The block comes from the mixed hash's
-// top 16 bits (times 1,536 / 65,536), the bits six at a time from its low 6
-// and from the mixed hash times an odd constant.
-function blockOf(x: number): number {
-  return ((x >>> 16) * BLOCKS) >>> 16;
+// An open-addressing table of the words by their hash, a third full: a
+// lookup is a hash compare or two, and a hit compares the letters, so a word
+// is known exactly when it is in the list (no false positive, unlike a
+// Bloom filter: "noviembre" is four tokens).
+const TABLE_BITS = 15;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const TABLE_HASH = new Int32Array(1 << TABLE_BITS);
+const TABLE_WORD = new Int32Array(1 << TABLE_BITS); // 1 + the word's index; 0 for none
+function slotOf(h: number): number {
+  return Math.imul(h, 0x9e3779b1) >>> (32 - TABLE_BITS);
 }
-function bitAt(x: number, j: number): number {
-  return j === 0 ? x & 63 : (Math.imul(x, 0x9e3779b1) >>> (26 - 6 * (j - 1))) & 63;
-}
-
-/**
- * The bits of the known-word filter that the word of hash `h` sets.
- *
- * @example
- * ```ts
- * import { bloomProbes, WORD_PROBES, wordHash } from "./_estimator.ts";
- *
- * console.log(bloomProbes(wordHash("include")).length === WORD_PROBES); // true
- * ```
- */
-export function bloomProbes(h: number): number[] {
-  const x = mix(h);
-  const bits: number[] = [];
-  for (let j = 0; j < WORD_PROBES; j++) bits.push(blockOf(x) * 64 + bitAt(x, j));
-  return bits;
+for (let k = 0; k < WORDS.length; k++) {
+  const h = wordHash(WORDS[k]);
+  let slot = slotOf(h);
+  while (TABLE_WORD[slot] !== 0) slot = (slot + 1) & TABLE_MASK;
+  TABLE_HASH[slot] = h;
+  TABLE_WORD[slot] = k + 1;
 }
 
-// The filter's bits, 32 to an element: a block is two elements.
-const KNOWN_BITS = new Int32Array(WORD_BITS / 32);
-for (let i = 0; i < WORD_BITS; i++) {
-  KNOWN_BITS[i >>> 5] |= ((BASE64.indexOf(KNOWN_WORDS[Math.floor(i / 6)]) >> (i % 6)) & 1) <<
-    (i & 31);
-}
-
-// bloomProbes written out, a bit at a time: a word not in the filter is
-// mostly told by its first bit (a third of the bits are set), and a bit is
-// fewer operations than the masks of a whole block.
-function filterHas(h: number): boolean {
-  const x = mix(h);
-  const at = blockOf(x) * 2;
-  // Bit p of the block is bit p & 31 of its element p >> 5; `>>> p` takes p mod 32.
-  if (((KNOWN_BITS[at + ((x >> 5) & 1)] >>> x) & 1) === 0) return false;
-  const y = Math.imul(x, 0x9e3779b1);
-  return ((KNOWN_BITS[at + (y >>> 31)] >>> (y >>> 26)) &
-    (KNOWN_BITS[at + ((y >>> 25) & 1)] >>> (y >>> 20)) &
-    (KNOWN_BITS[at + ((y >>> 19) & 1)] >>> (y >>> 14)) &
-    (KNOWN_BITS[at + ((y >>> 13) & 1)] >>> (y >>> 8)) &
-    (KNOWN_BITS[at + ((y >>> 7) & 1)] >>> (y >>> 2)) & 1) === 1;
-}
-
-// The filter's lookups remembered, one slot per hash: text repeats its words
-// (the corpus's 4,096 most frequent candidates are 89 % of them), and a slot
-// is cheaper to read than the filter (measured: the corpus and English prose
-// 4 % faster, random base64 5 % slower). Exact: the verdict is a function of
-// the hash alone, and the slot holds the whole hash.
-const SLOTS = 4096;
-const SLOT_HASH = new Int32Array(SLOTS); // every slot starts with hash 0...
-const SLOT_KNOWN = new Uint8Array(SLOTS).fill(filterHas(0) ? 1 : 0); // ...and its verdict
-
-// Whether the word of hash `h` is in the filter of known words.
-function isKnown(h: number): boolean {
-  const slot = Math.imul(h, 0x9e3779b1) >>> 20;
-  if (SLOT_HASH[slot] === h) return SLOT_KNOWN[slot] === 1;
-  const known = filterHas(h);
-  SLOT_HASH[slot] = h;
-  SLOT_KNOWN[slot] = known ? 1 : 0;
-  return known;
+// Whether text[from, to), of hash `h`, is a known word.
+function isKnown(h: number, text: string, from: number, to: number): boolean {
+  for (let slot = slotOf(h);; slot = (slot + 1) & TABLE_MASK) {
+    const k = TABLE_WORD[slot];
+    if (k === 0) return false;
+    if (TABLE_HASH[slot] !== h) continue;
+    const word = WORDS[k - 1];
+    if (word.length !== to - from) continue;
+    let i = 0;
+    while (i < word.length && word.charCodeAt(i) === text.charCodeAt(from + i)) i++;
+    if (i === word.length) return true;
+  }
 }
 
 /**
  * Whether the scan prices `word` as a known word, one token in all three
  * tokenizers, where it stands as a word of its own: two to 15 ASCII letters,
  * not a lower-case word of three or fewer (priced about one token anyway).
- * A Bloom filter, so a few other words too (under 1 %).
  *
  * @example
  * ```ts
@@ -277,22 +241,23 @@ function isKnown(h: number): boolean {
  * ```
  */
 export function isKnownWord(word: string): boolean {
-  return /^[A-Za-z]{2,15}$/.test(word) && !/^[a-z]{1,3}$/.test(word) && isKnown(wordHash(word));
+  return /^[A-Za-z]{2,15}$/.test(word) && !/^[a-z]{1,3}$/.test(word) &&
+    isKnown(wordHash(word), word, 0, word.length);
 }
 
 /**
- * Whether `word` is in the filter of known words (src/_words.ts), which also
+ * Whether `word` is in the list of known words (src/_words.ts), which also
  * holds the short lower-case words that only camel-case pieces look up.
  *
  * @example
  * ```ts
- * import { inWordFilter } from "./_estimator.ts";
+ * import { inWordList } from "./_estimator.ts";
  *
- * console.log(inWordFilter("get")); // true
+ * console.log(inWordList("get")); // true
  * ```
  */
-export function inWordFilter(word: string): boolean {
-  return isKnown(wordHash(word));
+export function inWordList(word: string): boolean {
+  return isKnown(wordHash(word), word, 0, word.length);
 }
 
 /**
@@ -323,8 +288,12 @@ function knownPieces(text: string, from: number, to: number): number {
   for (let j = from; j < to; j++) {
     const c = text.charCodeAt(j);
     const upper = ((c >> 5) & 1) ^ 1;
+    // A piece of lower case or one capital and lower case: cl100k_base does
+    // not cut at case changes, and capitals together merge as they please
+    // there ("plyDWORD" is "ply", "DW", "ORD").
+    if (upper && j > start && !lower) return 0;
     if (lower & upper) {
-      if (j - start < 2 || j - start > MAX_KNOWN || !isKnown(h)) return 0;
+      if (j - start < 2 || j - start > MAX_KNOWN || !isKnown(h, text, start, j)) return 0;
       pieces++;
       start = j;
       h = HASH_START;
@@ -332,7 +301,7 @@ function knownPieces(text: string, from: number, to: number): number {
     h = Math.imul(h ^ c, HASH_TIMES);
     lower = upper ^ 1;
   }
-  if (to - start < 2 || to - start > MAX_KNOWN || !isKnown(h)) return 0;
+  if (to - start < 2 || to - start > MAX_KNOWN || !isKnown(h, text, start, to)) return 0;
   return pieces + 1;
 }
 
@@ -494,7 +463,7 @@ export const FLOOR_FROM: readonly number[] = [16, 16, 6, 16, 16, 6, 16, 2, 16, 2
 /**
  * What the floor of a letter run of lower or title case (or of known camel
  * pieces) counts rather than its length: its letters equal (case folded) to
- * one of the five before them. A run of one to five letters repeated
+ * one of the twelve before them. A run of one to twelve letters repeated
  * ("nnnn", "gaga") has almost one per letter, a word few.
  *
  * @example
@@ -523,9 +492,10 @@ function repeatsIn(text: string, from: number, to: number): number {
   return repeats;
 }
 
-// How far back a repeated letter counts: runs of one to five letters
-// repeated ("uqkch" × 50 is 0.8 tokens a letter) floor like "nnnn".
-const REPEAT_WINDOW = 5;
+// How far back a repeated letter counts: runs of one to twelve letters
+// repeated ("uqkch" × 50 is 0.8 tokens a letter, "etwesif" × 286 0.57) floor
+// like "nnnn"; a word of up to 34 letters repeats fewer than 16.
+const REPEAT_WINDOW = 12;
 const F_DIGITS = 4;
 const F_PUNCT = 5;
 const F_SPACE = 6;
@@ -795,10 +765,15 @@ function scanRuns(
         let k = KNOWN;
         let pieces = 0;
         if (!fragment && (i >= end || endsWord(c))) {
-          if (n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && isKnown(h)) {
+          if (
+            n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && isKnown(h, text, runStart, i)
+          ) {
             known = true;
             if (before >= A_CONTROL || (before === A_PUNCT && gluedAt(text, runStart, context))) {
+              // Glued to punctuation, a capital goes into its token ("_B",
+              // "e", "aut", "iful"): only a lower-case word stays whole.
               k = KNOWN_GLUED;
+              known = shape === LOWER;
             }
           } else if (
             changes > 0 && before < A_CONTROL &&
@@ -816,7 +791,7 @@ function scanRuns(
             w[f + 4] * changes + w[RARE_BIGRAMS] * rare + w[RARE_TRIGRAMS] * rareTri;
         // A run of a few repeated letters ("nnnn", "gaga", "qXqX") is what
         // the fitted weights never saw: never under what the tokenizers give
-        // it. Such a run repeats a letter of the five before at almost every
+        // it. Such a run repeats a letter of the twelve before at almost every
         // letter, a long word at few ("internationalization" at none), so the
         // floor of lower and title case counts repeated letters
         // (letterRepeats): a long word is priced by the fitted weights.
