@@ -643,7 +643,7 @@ const CHUNK = 4096;
 // a chunk runs: one array for every scan, since allocating a typed array
 // costs more than scanning a short text. The only scan that starts while
 // another runs is fitInsideRun's, whose result the other returns at once.
-const CARRY = new Float64Array(8);
+const CARRY = new Float64Array(9);
 const AT = 0; // where the next run starts
 const ASCII_SUM = 1; // the fitted price of the ASCII runs so far
 const T0 = 2; // per tokenizer, the table price of everything else
@@ -652,6 +652,7 @@ const T2 = 4;
 const TABLE = 5; // the largest of T0, T1, T2
 const BEFORE = 6; // what comes before the next run
 const LETTERS = 7; // the length of a letter run just before, not yet a fragment
+const SCAN_START = 8; // where the priced text starts
 
 // `context` is where the priced text begins: a run's price looks at the code
 // unit before it only from there on. Only fitInsideRun starts after
@@ -683,6 +684,7 @@ function scanFrom(
   CARRY[TABLE] = 0;
   CARRY[BEFORE] = before;
   CARRY[LETTERS] = 0;
+  CARRY[SCAN_START] = start;
   for (;;) {
     const scanned = scanRuns(text, end, weights, limit, counts, context);
     if (scanned) return scanned;
@@ -968,7 +970,18 @@ function scanRuns(
         before === A_SPACE || before === A_TAB,
         letters,
       );
-      if (stopped) return stopped;
+      if (stopped) {
+        // Stopped at the code point right after a letter run: the run was
+        // priced as going on into it (not a known word), and ends the prefix
+        // instead. The prefix priced as a text of its own (a scan again,
+        // once a page).
+        if (stopped.end === i && letters > 0) {
+          const cost = scanFrom(text, CARRY[SCAN_START], i, weights, Infinity, undefined, context)
+            .cost;
+          return { end: i, cost };
+        }
+        return stopped;
+      }
       i = CARRY[AT] | 0;
       ascii = CARRY[ASCII_SUM];
       table = CARRY[TABLE];

@@ -161,6 +161,31 @@ Deno.test("a scan stopped inside a word after punctuation prices it as the whole
   }
 });
 
+Deno.test("a scan stopped at the code point after a word prices the word as the end of the text", () => {
+  // "include" before "é" is not a known word; at the end of the prefix it is.
+  const text = "x include\u00e9";
+  const alone = scan(text, 0, 9, DEFAULT_WEIGHTS, Infinity).cost;
+  const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, alone + 0.5);
+  assert.equal(end, 9);
+  assert.equal(cost, alone);
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.constantFrom("include", "getElementById", "The", " ", "(", "é", "中", "\u0301", "1"),
+      ),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      (parts, share) => {
+        const text = parts.join("");
+        const limit = share * scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+        const stop = scan(text, 0, text.length, DEFAULT_WEIGHTS, limit);
+        assert.equal(stop.cost, scan(text, 0, stop.end, DEFAULT_WEIGHTS, Infinity).cost);
+        assert.ok(stop.cost <= limit);
+      },
+    ),
+    { numRuns: 3_000 },
+  );
+});
+
 Deno.test("text of known words in any context is never under the tokenizers", () => {
   const separators = [
     " ",
