@@ -165,9 +165,11 @@ Deno.test("a scan stopped at the code point after a word prices the word as the 
   // "include" before "é" is not a known word; at the end of the prefix it is.
   const text = "x include\u00e9";
   const alone = scan(text, 0, 9, DEFAULT_WEIGHTS, Infinity).cost;
-  const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, alone + 0.5);
+  const whole = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+  const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, whole - 0.01);
   assert.equal(end, 9);
   assert.equal(cost, alone);
+  assert.ok(alone < whole - 1, "the word costs less as the end of the text");
   fc.assert(
     fc.property(
       fc.array(
