@@ -62,8 +62,10 @@ const MARGIN = 1.03;
 // Prose in the Latin alphabet prices its known words exactly (a floor) and the
 // rest by shape, fitted on word lists: real sentences of languages the lists
 // lack, or lack the words of, cost up to 4 % more than the fitted shape
-// (tests/estimator_languages_test.ts), so the shape gets 10 %.
-const LATIN_PROSE_MARGIN = 1.1;
+// (tests/estimator_languages_test.ts), so the shape gets 10 %. So does random
+// ASCII, of which one draw of 160 characters came out 2.7 % under on
+// validation with 3 %.
+const WIDE_MARGIN = 1.1;
 const LATIN_PROSE: ReadonlySet<string> = new Set(
   LANGUAGE_NAMES.filter((name) => LANGUAGES[name].script === "Latin")
     .flatMap((name) => [name, `${name} (ASCII)`, `${name} (CAPS)`, `${name} (Title)`]),
@@ -301,7 +303,9 @@ function tablePrice(s: Sample): number {
  */
 function required(s: Sample, saving = 0): number {
   if (s.source === "probes") return s.tokens;
-  const margin = LATIN_PROSE.has(s.source) ? LATIN_PROSE_MARGIN : MARGIN;
+  const margin = LATIN_PROSE.has(s.source) || s.source === "block: Basic Latin"
+    ? WIDE_MARGIN
+    : MARGIN;
   return s.tokens +
     (margin - 1) * (Math.max(0, s.tokens - tablePrice(s) - s.counts[FLOORED]) + saving);
 }

@@ -3,44 +3,44 @@
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
   0.0001, // lower.runs
-  0.41009999999999996, // lower.chars
+  0.3806, // lower.chars
   0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.7231, // title.runs
-  0.032900000000000006, // title.chars
-  0.040100000000000004, // title.over4
-  0.0663, // title.over10
+  1.5778, // title.runs
+  0.062, // title.chars
+  0.1401, // title.over4
+  0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.7659, // upper.runs
+  1.6496, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.8315, // mixed.runs
+  1.7734, // mixed.runs
   0.0001, // mixed.chars
-  0.3115, // mixed.over4
-  0.1087, // mixed.over10
+  0.2769, // mixed.over4
+  0.11370000000000001, // mixed.over10
   0.0001, // mixed.caseChanges
   0.9823, // digits.runs
   0.0001, // digits.chars
   0.5015999999999999, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.0371, // space.single
-  1.8455, // space.runs
-  0.0026, // space.chars
-  1.8688, // newline.runs
-  0.0944, // newline.chars
-  0.7844, // fragment.runs
+  0.1193, // space.single
+  1.0667, // space.runs
+  0.015399999999999999, // space.chars
+  1.769, // newline.runs
+  0.112, // newline.chars
+  0.7192, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
-  0.0471, // indent.runs
+  0.1293, // indent.runs
   0.0001, // indent.chars
-  1.2923, // tab.runs
-  0.1709, // tab.chars
+  1.201, // tab.runs
+  0.18, // tab.chars
   0.0001, // punct.rarePairs
-  0.5311, // letters.rareTrigrams
+  0.5325, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
   0.0001, // known.camel
@@ -68,17 +68,17 @@ export const RUN_FLOORS: readonly number[] = [
   1,
   -0.8096000000000001, // upper
   1.0119,
-  -1.8736, // mixed
+  -1.7977, // mixed
   0.5,
-  -0.463, // digits
+  -0.3808, // digits
   1,
   0, // punct
   0.0118,
   -1.2802, // space
-  0.0702,
-  -2.261, // newline
+  0.0699,
+  -2.1818, // newline
   0.129,
   -1.678, // tab
-  1.0038,
-  -0.9554, // return
+  1.0035,
+  -0.8737, // return
 ];
