@@ -470,7 +470,7 @@ export const RUN_CLASSES: readonly string[] = [
  * price holds on words, and a floor through the few-character alternations
  * (`"qz"` is two tokens) would price every word at one token a letter.
  */
-export const FLOOR_FROM: readonly number[] = [16, 16, 6, 16, 16, 6, 16, 2, 16, 2];
+export const FLOOR_FROM: readonly number[] = [16, 16, 4, 16, 16, 6, 16, 2, 16, 2];
 
 /**
  * What the floor of a letter run of lower or title case (or of known camel
@@ -819,10 +819,14 @@ function scanRuns(
           : n < FLOOR_START[shape]
           ? 0
           : repeatsIn(text, runStart, i);
-        let least = m < FLOOR_START[shape] ? 0 : floor[2 * shape] * m - floor[2 * shape + 1];
+        // A known word or camel-case run of them is its pieces, whatever
+        // its letters: no floor by length ("HTTP" is one token).
+        let least = known || pieces || m < FLOOR_START[shape]
+          ? 0
+          : floor[2 * shape] * m - floor[2 * shape + 1];
         // Capitals that go on into lower case ("QXZJVKWPMBa") cost no less
         // than the capitals alone: a longer prefix never costs less.
-        if (shape === MIXED && uppers >= FLOOR_START[UPPER]) {
+        if (shape === MIXED && !pieces && uppers >= FLOOR_START[UPPER]) {
           least = Math.max(least, floor[2 * UPPER] * uppers - floor[2 * UPPER + 1]);
         }
         // o200k_base starts a piece at every capital after a lower-case
