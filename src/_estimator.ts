@@ -819,14 +819,14 @@ function scanRuns(
           : n < FLOOR_START[shape]
           ? 0
           : repeatsIn(text, runStart, i);
-        // A known word or camel-case run of them is its pieces, whatever
-        // its letters: no floor by length ("HTTP" is one token).
-        let least = known || pieces || m < FLOOR_START[shape]
+        // A known word is one piece, whatever its letters: no floor by
+        // length ("HTTP" is one token).
+        let least = known || m < FLOOR_START[shape]
           ? 0
           : floor[2 * shape] * m - floor[2 * shape + 1];
         // Capitals that go on into lower case ("QXZJVKWPMBa") cost no less
         // than the capitals alone: a longer prefix never costs less.
-        if (shape === MIXED && !pieces && uppers >= FLOOR_START[UPPER]) {
+        if (shape === MIXED && uppers >= FLOOR_START[UPPER]) {
           least = Math.max(least, floor[2 * UPPER] * uppers - floor[2 * UPPER + 1]);
         }
         // o200k_base starts a piece at every capital after a lower-case
