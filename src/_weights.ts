@@ -3,44 +3,44 @@
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
   0.0001, // lower.runs
-  0.3806, // lower.chars
+  0.37979999999999997, // lower.chars
   0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.5778, // title.runs
-  0.062, // title.chars
-  0.1401, // title.over4
+  1.7744, // title.runs
+  0.0051, // title.chars
+  0.2118, // title.over4
   0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.6496, // upper.runs
+  1.7893999999999999, // upper.runs
   0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.7734, // mixed.runs
+  1.7993999999999999, // mixed.runs
   0.0001, // mixed.chars
-  0.2769, // mixed.over4
-  0.11370000000000001, // mixed.over10
+  0.27149999999999996, // mixed.over4
+  0.1184, // mixed.over10
   0.0001, // mixed.caseChanges
   0.9823, // digits.runs
   0.0001, // digits.chars
   0.5015999999999999, // digits.over3
   0.0001, // punct.runs
   0.0001, // punct.chars
-  0.1193, // space.single
-  1.0667, // space.runs
-  0.015399999999999999, // space.chars
-  1.769, // newline.runs
-  0.112, // newline.chars
-  0.7192, // fragment.runs
+  0.15869999999999998, // space.single
+  1.2575, // space.runs
+  0.0123, // space.chars
+  1.7257, // newline.runs
+  0.116, // newline.chars
+  0.5718, // fragment.runs
   0.0001, // fragment.chars
   0.0001, // letters.rareBigrams
-  0.1293, // indent.runs
+  0.1687, // indent.runs
   0.0001, // indent.chars
-  1.201, // tab.runs
-  0.18, // tab.chars
+  1.1572, // tab.runs
+  0.18439999999999998, // tab.chars
   0.0001, // punct.rarePairs
-  0.5325, // letters.rareTrigrams
+  0.494, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
   0.0001, // known.camel
@@ -70,15 +70,15 @@ export const RUN_FLOORS: readonly number[] = [
   1.0119,
   -1.7977, // mixed
   0.5,
-  -0.3808, // digits
+  -0.3414, // digits
   1,
   0, // punct
   0.0118,
   -1.2802, // space
-  0.0699,
-  -2.1818, // newline
+  0.0697,
+  -2.1443, // newline
   0.129,
   -1.678, // tab
-  1.0035,
-  -0.8737, // return
+  1.0033,
+  -0.8347, // return
 ];
