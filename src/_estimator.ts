@@ -790,7 +790,10 @@ function scanRuns(
               known = shape === LOWER;
             }
           } else if (
-            changes > 0 && before < A_CONTROL &&
+            // (Each piece at least two letters and one capital at most: random
+            // capitals and lower case, such as base64, are not even looked up.)
+            changes > 0 && uppers <= changes + 1 && n >= 2 * (changes + 1) &&
+            before < A_CONTROL &&
             !(before === A_PUNCT && gluedAt(text, runStart, context))
           ) {
             // A camel-case run of known words in a piece of its own: per piece.
