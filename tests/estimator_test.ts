@@ -234,6 +234,17 @@ const REVIEWED_RUNS: Record<string, string> = {
   "a camel-case run of known words repeated": "getElementById".repeat(60),
   "lines indented by twelve spaces": ("\n" + " ".repeat(12) + "x").repeat(100),
   "lines indented by three tabs": ("\n\t\t\tx").repeat(200),
+  // The last space or tab before digits is a token of its own.
+  "numbers after two spaces": "  7".repeat(300),
+  "numbers on indented lines": "\n  7".repeat(300),
+  "numbers after two tabs": "\t\t7".repeat(300),
+  "right-aligned columns of numbers": Array.from(
+    { length: 400 },
+    (_, i) => `${String(i * 37 % 1000).padStart(6)}${String(i * 7919 % 100000).padStart(8)}\n`,
+  ).join(""),
+  // cl100k_base and the Claude tokenizer cut "'s", "'d" off a word.
+  "Python 2 reprs": "{u'status': u'done', u'data': u'default'}, ".repeat(60),
+  "a word after a letter and an apostrophe": "x'decorate ".repeat(200),
 };
 
 for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
