@@ -163,42 +163,34 @@ export const MAX_KNOWN = 15;
 const HASH_START = 0x811c9dc5 | 0;
 const HASH_TIMES = 0x01000193;
 
-/**
- * The hash of a word of ASCII letters that the scan computes as it reads the
- * word (FNV-1a over its code units, case kept).
- *
- * @example
- * ```ts
- * import { wordHash } from "./_estimator.ts";
- *
- * console.log(wordHash("include") === wordHash("include")); // true
- * ```
- */
-export function wordHash(word: string): number {
+// The hash of a word of ASCII letters that the scan computes as it reads the
+// word (FNV-1a over its code units, case kept).
+function wordHash(word: string): number {
   let h = HASH_START;
   for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), HASH_TIMES);
   return h;
 }
 
-// The known words (src/_words.ts), decoded at load: sorted, each written as
-// the number of letters it shares with the one before (a digit) and the rest.
-const WORDS: string[] = [];
-{
-  let previous = "";
-  for (let i = 0; i < KNOWN_WORDS.length;) {
-    const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
-    let j = i;
-    while (j < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(j) > 57) j++;
-    previous = previous.slice(0, shared) + KNOWN_WORDS.slice(i, j);
-    WORDS.push(previous);
-    i = j;
-  }
+// The known words (src/_words.ts), decoded at load straight into one byte
+// array, their letters end to end (compared as bytes: far faster than strings
+// built from slices), and an open-addressing table of them by hash, a third
+// full: a lookup is a hash compare or two, and a hit compares the letters, so
+// a word is known exactly when it is in the list (a Bloom filter let
+// "noviembre", four tokens, through). The list is sorted, each word written
+// as the number of letters it shares with the one before (a digit) and the
+// rest.
+let wordCount = 0;
+let letterCount = 0;
+for (let i = 0, length = 0; i < KNOWN_WORDS.length; i++) {
+  const c = KNOWN_WORDS.charCodeAt(i);
+  if (c <= 57) {
+    length = c - 48;
+    wordCount++;
+  } else length++;
+  if (i + 1 === KNOWN_WORDS.length || KNOWN_WORDS.charCodeAt(i + 1) <= 57) letterCount += length;
 }
-
-// An open-addressing table of the words by their hash, a third full: a
-// lookup is a hash compare or two, and a hit compares the letters, so a word
-// is known exactly when it is in the list (no false positive, unlike a
-// Bloom filter: "noviembre" is four tokens).
+const WORD_LETTERS = new Uint8Array(letterCount);
+const LETTERS_AT = new Int32Array(wordCount + 1);
 const TABLE_BITS = 15;
 const TABLE_MASK = (1 << TABLE_BITS) - 1;
 const TABLE_HASH = new Int32Array(1 << TABLE_BITS);
@@ -206,21 +198,21 @@ const TABLE_WORD = new Int32Array(1 << TABLE_BITS); // 1 + the word's index; 0 f
 function slotOf(h: number): number {
   return Math.imul(h, 0x9e3779b1) >>> (32 - TABLE_BITS);
 }
-for (let k = 0; k < WORDS.length; k++) {
-  const h = wordHash(WORDS[k]);
+for (let i = 0, k = 0, at = 0; k < wordCount; k++) {
+  const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
+  const previous = k === 0 ? 0 : LETTERS_AT[k - 1];
+  LETTERS_AT[k] = at;
+  for (let j = 0; j < shared; j++) WORD_LETTERS[at++] = WORD_LETTERS[previous + j];
+  while (i < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(i) > 57) {
+    WORD_LETTERS[at++] = KNOWN_WORDS.charCodeAt(i++);
+  }
+  LETTERS_AT[k + 1] = at;
+  let h = HASH_START;
+  for (let j = LETTERS_AT[k]; j < at; j++) h = Math.imul(h ^ WORD_LETTERS[j], HASH_TIMES);
   let slot = slotOf(h);
   while (TABLE_WORD[slot] !== 0) slot = (slot + 1) & TABLE_MASK;
   TABLE_HASH[slot] = h;
   TABLE_WORD[slot] = k + 1;
-}
-
-// The words' letters end to end, as bytes: compared far faster than the
-// strings the decoding built (ropes of slices).
-const WORD_LETTERS = new Uint8Array(WORDS.reduce((n, word) => n + word.length, 0));
-const LETTERS_AT = new Int32Array(WORDS.length + 1);
-for (let k = 0, at = 0; k < WORDS.length; k++) {
-  for (let i = 0; i < WORDS[k].length; i++) WORD_LETTERS[at++] = WORDS[k].charCodeAt(i);
-  LETTERS_AT[k + 1] = at;
 }
 
 // Whether text[from, to), of hash `h`, is a known word.
