@@ -944,7 +944,9 @@ function scanRuns(
           }
         }
       }
-      if (bounded && ascii + table + price > limit) {
+      // Summed as the cost is at the end, (ascii + price) + table, so that
+      // what passed the limit is what comes out, to the last bit.
+      if (bounded && ascii + price + table > limit) {
         return fitInsideRun(text, runStart, i, weights, limit, ascii, table, context);
       }
       ascii += price;
