@@ -2,10 +2,13 @@
  * A later page of a 50 MB run of one letter with no character limit: the
  * page reads at most 256 characters a token of its budget, not the whole
  * rest of the run (src/_measure.ts). The floor is hashing the 50 MB text.
+ * Also the estimate of a 50 MB run of the alphabet repeated, whose floor
+ * counts the letters repeated within twelve: one pass, not a look back per
+ * letter.
  *
  *     deno bench bench/huge_run_bench.ts
  */
-import { createPager } from "../mod.ts";
+import { createPager, estimateTokens } from "../mod.ts";
 
 const text = "a".repeat(50_000_000);
 const pager = createPager({ maxTokens: 20_000, maxChars: Infinity });
@@ -18,4 +21,9 @@ Deno.bench("a later page of a 50 MB run of one letter, maxChars Infinity", async
 const bytes = new TextEncoder().encode(text);
 Deno.bench("floor: SHA-256 of the 50 MB text", async () => {
   await crypto.subtle.digest("SHA-256", bytes);
+});
+
+const alphabet = "abcdefghijklmnopqrstuvwxyz".repeat(2_000_000);
+Deno.bench("estimateTokens of a 52 MB run of the alphabet repeated", () => {
+  estimateTokens(alphabet);
 });

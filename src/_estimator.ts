@@ -482,16 +482,17 @@ export function letterRepeats(run: string): number {
   return repeatsIn(run, 0, run.length);
 }
 
+// One pass with where each letter was last seen, not a look back per letter:
+// a 50 MB run of the alphabet took 2.3 s that way, against 0.3 s for the
+// whole scan before the floor counted repeats.
+const LAST_SEEN = new Int32Array(32);
 function repeatsIn(text: string, from: number, to: number): number {
+  LAST_SEEN.fill(from - REPEAT_WINDOW - 1);
   let repeats = 0;
   for (let i = from; i < to; i++) {
     const x = text.charCodeAt(i) & 31; // case folded
-    for (let j = Math.max(from, i - REPEAT_WINDOW); j < i; j++) {
-      if ((text.charCodeAt(j) & 31) === x) {
-        repeats++;
-        break;
-      }
-    }
+    if (i - LAST_SEEN[x] <= REPEAT_WINDOW) repeats++;
+    LAST_SEEN[x] = i;
   }
   return repeats;
 }
@@ -608,7 +609,7 @@ const NON_ASCII = 8;
 // that o200k_base and cl100k_base put in one piece with the letters: one
 // character not after a space ("(include" is two or three tokens there), or
 // any run ending in an apostrophe ("'should" is "'s" and "hould"). A word
-// after it is not a word of its own. Asked by a letter run that may be a
+// after it is not a word of its own (after an apostrophe, not whole either). Asked by a letter run that may be a
 // known word, looking back from it, rather than at the end of every
 // punctuation run: most are followed by no such word.
 function gluedAt(text: string, at: number, context: number): boolean {
@@ -755,10 +756,11 @@ function scanRuns(
         // A whole word the vocabularies hold as one token (not a fragment,
         // not going on into a non-ASCII letter), priced apart where it is in
         // a piece of its own: after nothing, a space, a line break, a digit
-        // or punctuation that does not glue to it.
-        // (Lower-case words of three letters or fewer are not in the set.)
-        // (The cheap conditions first: the filter, whether punctuation
-        // glues and the camel pieces only where they can decide.)
+        // or punctuation that does not glue to it. A lower-case word of
+        // three letters or fewer is not looked up (its shape prices it about
+        // one token; the list holds it for camel-case pieces). The cheap
+        // conditions come first: the lookup, whether punctuation glues and
+        // the camel pieces only where they can decide.
         let known = false;
         let k = KNOWN;
         let pieces = 0;

@@ -7,6 +7,7 @@ import {
   cursorTokens,
   DEFAULT_WEIGHTS,
   isKnownWord,
+  letterRepeats,
   MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
@@ -253,6 +254,24 @@ for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
     assert.ok(estimateTokens(text) >= real, `${estimateTokens(text)} < ${real}`);
   });
 }
+
+Deno.test("letterRepeats counts the letters equal, case folded, to one of the twelve before", () => {
+  const byDefinition = (run: string) => {
+    let repeats = 0;
+    for (let i = 0; i < run.length; i++) {
+      const seen = run.slice(Math.max(0, i - 12), i).toLowerCase();
+      if (seen.includes(run[i].toLowerCase())) repeats++;
+    }
+    return repeats;
+  };
+  fc.assert(
+    fc.property(
+      fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCXYZ"), maxLength: 80 }),
+      (run) => assert.equal(letterRepeats(run), byDefinition(run), run),
+    ),
+    { numRuns: 2_000 },
+  );
+});
 
 Deno.test("a long word is priced by its letters, not at a token a letter", () => {
   // The floor of lower and title case counts repeated letters: a long word
