@@ -130,9 +130,6 @@ export function groupOf(cp: number): number {
   return GROUPS.findIndex(([, re]) => re.test(ch)) + 1;
 }
 
-/** The ASCII punctuation characters, in code order: the rows and columns of `COMMON_PUNCT_PAIRS`. */
-const PUNCT = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
-
 /**
  * Per run of `n` adjacent characters, the fewest tokens of any of the three
  * vocabularies that contain it in the part `match` takes from a token; `index`
@@ -171,21 +168,6 @@ function fewestGrams(
 }
 
 /**
- * Which pairs of ASCII letters (case folded) are common inside the letter
- * tokens of all three vocabularies: at least `COMMON` tokens of each contain
- * the pair. 676 characters, "1" for common, row by first letter.
- */
-const COMMON = 100;
-export function commonBigrams(): string {
-  return fewestGrams(
-    2,
-    26,
-    (text) => /^ ?([a-zA-Z]+)$/.exec(text)?.[1].toLowerCase(),
-    (ch) => ch.charCodeAt(0) - 97,
-  ).map((n) => (n >= COMMON ? "1" : "0")).join("");
-}
-
-/**
  * Which runs of three ASCII letters (case folded) are common inside the
  * letter tokens of all three vocabularies: at least `COMMON_TRIGRAM` tokens
  * of each contain them. 26 × 26 × 26 bits, "1" for common, as base64 (6
@@ -205,22 +187,6 @@ export function commonTrigrams(threshold = COMMON_TRIGRAM): string {
   });
   const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   return Array.from(bytes, (b) => B64[b]).join("");
-}
-
-/**
- * Which pairs of ASCII punctuation characters are common inside the
- * punctuation tokens of all three vocabularies (`":"`, `"},{"`, `"=="`): at
- * least `COMMON_PUNCT` tokens of each contain the pair. 32 × 32 characters,
- * "1" for common, row by first character in `PUNCT` order.
- */
-const COMMON_PUNCT = 3;
-export function commonPunctPairs(): string {
-  return fewestGrams(
-    2,
-    32,
-    (text) => /^ ?([!-/:-@[-`{-~]+)[\r\n]*$/.exec(text)?.[1],
-    (ch) => PUNCT.indexOf(ch),
-  ).map((n) => (n >= COMMON_PUNCT ? "1" : "0")).join("");
 }
 
 // Numbers as base-32 digits, low first; a digit of 32 or more says another follows.
@@ -336,17 +302,6 @@ export const MAX_ALONE_BMP = ${maxBmp};
 
 /** The largest price alone, any tokenizer, of an astral code point (two code units). */
 export const MAX_ALONE_ASTRAL = ${maxAstral};
-
-/** Pairs of ASCII letters common in the vocabularies' letter tokens ("1"), 26 × 26, by first letter. */
-export const COMMON_BIGRAMS: string =
-  "${commonBigrams()}";
-
-/**
- * Pairs of ASCII punctuation characters common in the vocabularies'
- * punctuation tokens ("1"), 32 × 32, by first character, in code order.
- */
-export const COMMON_PUNCT_PAIRS: string =
-  "${commonPunctPairs()}";
 
 /**
  * Runs of three ASCII letters (case folded) common in the vocabularies'

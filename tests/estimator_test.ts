@@ -6,11 +6,14 @@ import {
   categoryOf,
   cursorTokens,
   DEFAULT_WEIGHTS,
+  FEATURES,
   isKnownWord,
   letterRepeats,
+  makeWeights,
   MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
+  type Weights,
 } from "../src/_estimator.ts";
 import { ALONE, START } from "../src/_table.ts";
 import { codePointCost, TOKENIZERS } from "../dev/code_point_cost.ts";
@@ -18,6 +21,7 @@ import { generate, random, type TextKind } from "../dev/generate.ts";
 import { FLOOR_KINDS } from "../dev/data_text.ts";
 import { max3 } from "../dev/tokenizers.ts";
 import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
+import { asciiAlternations, REVIEWED_RUNS, SPACED_RUNS } from "../dev/reviewed_runs.ts";
 
 const UNMEASURED = /^[\p{Cn}\p{Co}]$/u;
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -138,22 +142,58 @@ Deno.test("cursorTokens bounds the real tokenizers too", () => {
   }
 });
 
-Deno.test("a budgeted scan stops where the next code point would go over the budget", () => {
-  fc.assert(
-    fc.property(anyText, fc.double({ min: 0, max: 60, noNaN: true }), (text, budget) => {
-      const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, budget);
-      assert.ok(cost <= budget);
-      assert.equal(cost, scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost);
-      assert.equal(cost, scan(text.slice(0, end), 0, end, DEFAULT_WEIGHTS, Infinity).cost);
-      if (end < text.length) {
-        const c = text.charCodeAt(end);
-        const next = end + (c >= 0xd800 && c <= 0xdbff && end + 1 < text.length ? 2 : 1);
-        assert.ok(scan(text, 0, next, DEFAULT_WEIGHTS, Infinity).cost > budget, `${end}`);
-      }
-    }),
-    { numRuns: 3_000 },
+// Weights whose whitespace prices differ by tokenizer as far as they can:
+// o200k_base dear on line breaks, the Claude tokenizer on spaces, cl100k_base
+// on tabs; every other ASCII price 0.1.
+function splitWhitespaceWeights(): Weights {
+  const ascii = FEATURES.map((name) =>
+    /^(newline\.\w+\.o200k|space\.\w+\.claude|indent\.\w+\.claude|tab\.\w+\.cl100k)$/.test(name)
+      ? 2
+      : /\.(o200k|cl100k|claude)$/.test(name)
+      ? 0
+      : 0.1
   );
+  return makeWeights(ascii, {});
+}
+
+Deno.test("whitespace runs are summed per tokenizer with its table prices, the largest sum counting", () => {
+  const weights = splitWhitespaceWeights();
+  const priceOf = (text: string) => scan(text, 0, text.length, weights, Infinity).cost;
+  // Two letter runs at their floor of one token each; the line break costs
+  // 2 + 2 in o200k_base's sum, nothing in the others.
+  assert.equal(priceOf("a\nb"), 2 + 4);
+  // Line breaks in o200k_base's sum, tabs in cl100k_base's: the larger sum.
+  assert.equal(priceOf("a\n\tb"), 2 + 4);
+  assert.equal(priceOf("a\n\t\t\t\tb"), 2 + 2 + 2 * 4);
+  // A code point after the run adds its own price to each sum.
+  const k = 3 * categoryOf(0x4e2d);
+  const sums = [4 + ALONE[k], ALONE[k + 1], ALONE[k + 2]];
+  assert.equal(priceOf("a\n\u4e2d") - 1, Math.max(...sums));
 });
+
+for (
+  const [name, weights] of [["default", DEFAULT_WEIGHTS], [
+    "split",
+    splitWhitespaceWeights(),
+  ]] as const
+) {
+  Deno.test(`a budgeted scan stops where the next code point would go over the budget (${name} weights)`, () => {
+    fc.assert(
+      fc.property(anyText, fc.double({ min: 0, max: 60, noNaN: true }), (text, budget) => {
+        const { end, cost } = scan(text, 0, text.length, weights, budget);
+        assert.ok(cost <= budget);
+        assert.equal(cost, scan(text, 0, end, weights, Infinity).cost);
+        assert.equal(cost, scan(text.slice(0, end), 0, end, weights, Infinity).cost);
+        if (end < text.length) {
+          const c = text.charCodeAt(end);
+          const next = end + (c >= 0xd800 && c <= 0xdbff && end + 1 < text.length ? 2 : 1);
+          assert.ok(scan(text, 0, next, weights, Infinity).cost > budget, `${end}`);
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+}
 
 // A prefix that ends a known word ("includ" + "e") or camel-case run of them
 // ("getElem" + "ent") may cost less than the one before, and the one after it
@@ -212,42 +252,6 @@ Deno.test("a scan from an offset prices the slice as a text of its own", () => {
   );
 });
 
-// Runs of a few repeated characters that a fit on words never sees: the
-// patterns a hostile review found under-counted before the run floors
-// (`"N"` × 1000 was estimated at 2 tokens, and is 500).
-const REVIEWED_RUNS: Record<string, string> = {
-  "a letter repeated": "N".repeat(1000),
-  "a lowercase letter repeated": "q".repeat(777),
-  "two letters alternating": "AT".repeat(500),
-  "two letters of mixed case alternating": "qX".repeat(300),
-  "carriage returns before a progress bar": "\r".repeat(300) + "[" + "#".repeat(40) + "] 100%",
-  "empty JSON containers": "[]{}".repeat(250),
-  "a punctuation mark repeated": "-".repeat(1000),
-  "a title-case run of a repeated syllable": "Th" + "ethe".repeat(500),
-  "Japanese words between ideographic spaces":
-    ("政治\u3000経済\u3000情報\u3000商品\u3000法律\u3000改革" +
-      "\u3000心理\u3000時間\u3000場所\n").repeat(60),
-  "words between no-break spaces": "政治\u00a0経済\u00a0情報\u00a0".repeat(150),
-  "an ASCII art box": ("+" + "-".repeat(70) + "+\n|" + " ".repeat(70) + "|\n").repeat(10),
-  // Floors count repeated letters, not length: periods up to five repeat.
-  "a five-letter unit repeated": "uqkch".repeat(200),
-  "a mixed-case unit of four repeated": "YQmV".repeat(250),
-  "a camel-case run of known words repeated": "getElementById".repeat(60),
-  "lines indented by twelve spaces": ("\n" + " ".repeat(12) + "x").repeat(100),
-  "lines indented by three tabs": ("\n\t\t\tx").repeat(200),
-  // The last space or tab before digits is a token of its own.
-  "numbers after two spaces": "  7".repeat(300),
-  "numbers on indented lines": "\n  7".repeat(300),
-  "numbers after two tabs": "\t\t7".repeat(300),
-  "right-aligned columns of numbers": Array.from(
-    { length: 400 },
-    (_, i) => `${String(i * 37 % 1000).padStart(6)}${String(i * 7919 % 100000).padStart(8)}\n`,
-  ).join(""),
-  // cl100k_base and the Claude tokenizer cut "'s", "'d" off a word.
-  "Python 2 reprs": "{u'status': u'done', u'data': u'default'}, ".repeat(60),
-  "a word after a letter and an apostrophe": "x'decorate ".repeat(200),
-};
-
 for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
   Deno.test(`the estimate is at least every real tokenizer's count on ${name}`, () => {
     const real = max3(text);
@@ -290,22 +294,6 @@ for (const kind of FLOOR_KINDS) {
   });
 }
 
-// Short runs that alternate with single spaces: the fitted prices are per
-// word, and a word of one character is cheaper to them than to the tokenizers.
-const SPACED_RUNS: Record<string, string> = {
-  "a control character and a space alternating": "\x00 ".repeat(500),
-  "a control character and a tab alternating": "\x01\t".repeat(500),
-  "a digit and a space alternating": "1 ".repeat(500),
-  "two-digit numbers separated by spaces": "12 ".repeat(500),
-  "four-digit numbers separated by spaces": "1234 ".repeat(300),
-  "numbers separated by a comma and a space": "1, ".repeat(500),
-  "a letter and a space alternating": "a ".repeat(500),
-  "a capital letter and a space alternating": "A ".repeat(500),
-  "two-letter words separated by spaces": "ab ".repeat(333),
-  "one-letter words separated by commas and spaces": "a, ".repeat(333),
-  "a letter and a digit separated by spaces": "a 1 ".repeat(250),
-};
-
 for (const [name, text] of Object.entries(SPACED_RUNS)) {
   Deno.test(`the estimate is at least every real tokenizer's count on ${name}`, () => {
     const real = max3(text);
@@ -318,14 +306,10 @@ for (const [name, text] of Object.entries(SPACED_RUNS)) {
 // than the one token the tokenizers give it, whatever is around it.
 Deno.test("every ASCII character, repeated or alternating with letters, digits and spaces, is covered", () => {
   const under: string[] = [];
-  for (let c = 0; c < 128; c++) {
-    const ch = String.fromCharCode(c);
-    for (const other of ["", "a", "A", "1", " ", "\n"]) {
-      const text = (ch + other).repeat(1_000 / (1 + other.length));
-      const real = max3(text);
-      if (estimateTokens(text) < real) {
-        under.push(`${JSON.stringify(ch + other)}: ${estimateTokens(text)} < ${real}`);
-      }
+  for (const text of asciiAlternations()) {
+    const real = max3(text);
+    if (estimateTokens(text) < real) {
+      under.push(`${JSON.stringify(text.slice(0, 2))}: ${estimateTokens(text)} < ${real}`);
     }
   }
   assert.deepEqual(under, []);

@@ -139,6 +139,20 @@ Deno.test("a camel-case run of known words is priced by the pieces o200k_base cu
   }
 });
 
+Deno.test("a single space before a known word is priced with the word", () => {
+  const priceOf = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+  const space = DEFAULT_WEIGHTS.ascii[FEATURES.indexOf("space.single")];
+  assert.ok(space > 0, "the fit prices a single space");
+  // " include" is one token in all three tokenizers, as "include" is.
+  for (const word of ["include", "Server", "HTTP", "getElementById"]) {
+    assert.ok(Math.abs(priceOf(`x ${word}`) - priceOf("x") - priceOf(word)) < 1e-9, word);
+  }
+  // Not after two spaces, a line break and a space, or before a word that
+  // is not known.
+  assert.ok(priceOf("x  include") > priceOf("x include"));
+  assert.ok(Math.abs(priceOf("x vsockmon") - priceOf("x") - space - priceOf("vsockmon")) < 1e-9);
+});
+
 Deno.test("a camel-case run with a piece that is not a known word is priced by its shape", () => {
   for (
     const text of ["getElemntById", "xQzvKpwm", "YQmVYQmV", "(getElementById", "getElementByIdé"]
