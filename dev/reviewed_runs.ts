@@ -39,6 +39,20 @@ export const REVIEWED_RUNS: Record<string, string> = {
   // cl100k_base and the Claude tokenizer cut "'s", "'d" off a word.
   "Python 2 reprs": "{u'status': u'done', u'data': u'default'}, ".repeat(60),
   "a word after a letter and an apostrophe": "x'decorate ".repeat(200),
+  // The Claude tokenizer cuts the last of two line breaks off before text.
+  "blank lines after punctuation": ";\n\nx".repeat(500),
+  "chat lines between blank lines": Array.from(
+    { length: 400 },
+    (_, i) => ["Yes.", "No.", "OK!", "Sure.", "Thanks!", "Why?", "lol", ":)"][i % 8] + "\n\n",
+  ).join(""),
+  "code lines between blank lines": Array.from(
+    { length: 400 },
+    (_, i) => ["}", "};", "return 0;", "x++;", "break;"][i % 5] + "\n\n",
+  ).join(""),
+  // A letter after a symbol is a word of its own, not part of one.
+  "letters between bullets": "x•".repeat(1000),
+  "letters between arrows and symbols": "x→y©z€w√v★".repeat(200),
+  "ASCII names in Chinese": "其中a和b是常数，".repeat(200),
 };
 
 // Short runs that alternate with single spaces: the fitted prices are per

@@ -302,6 +302,22 @@ function endsWord(c: number): boolean {
     (c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f);
 }
 
+// Whether a letter run after the code unit `c` (not ASCII) is a word of its
+// own rather than a fragment of a word that merges with it: after what ends a
+// word (endsWord), arrows, mathematical and technical symbols, box drawing,
+// shapes, dingbats, currency signs, kana, CJK, Hangul, and astral code
+// points (emoji; `c` is then a low surrogate). "x•x•" is "x", "•", "x", "•".
+function breaksWord(c: number): boolean {
+  return endsWord(c) || (c >= 0x20a0 && c <= 0x20cf) || (c >= 0x2190 && c <= 0x2bff) ||
+    (c >= 0x3040 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xdfff);
+}
+
+// Whether the line-break run that ends at `at` (the code unit before is a
+// line break) has two "\n" at its end, inside the priced text.
+function afterBlankLine(text: string, at: number, context: number): boolean {
+  return at - 2 >= context && text.charCodeAt(at - 1) === 10 && text.charCodeAt(at - 2) === 10;
+}
+
 const LOWER = 0;
 const TITLE = 1;
 const UPPER = 2;
@@ -746,7 +762,7 @@ function scanRuns(
         // A run after a non-ASCII code point is a fragment of a word, which
         // merges with its neighbours; one before it is charged when that code
         // point comes (a prefix may end first).
-        const fragment = before === NON_ASCII;
+        const fragment = before === NON_ASCII && !breaksWord(text.charCodeAt(runStart - 1));
         // A whole word the vocabularies hold as one token (not a fragment,
         // not going on into a non-ASCII letter), priced apart where it is in
         // a piece of its own: after nothing, a space, a line break, a digit
@@ -960,6 +976,14 @@ function scanRuns(
           continue;
         }
       }
+      // After two line breaks or more, the Claude tokenizer cuts the last one
+      // off into a token of its own before text (";\n\nx" is ";", "\n",
+      // "\n", "x"; a run with a carriage return has its floor): a token
+      // more, with what follows.
+      if (before === A_NEWLINE && afterBlankLine(text, runStart, context)) {
+        price += 1;
+        if (counts) counts[FLOORED]++;
+      }
       // Summed as the cost is at the end, (ascii + price) + table, so that
       // what passed the limit is what comes out, to the last bit.
       if (bounded && ascii + price + table > limit) {
@@ -981,6 +1005,7 @@ function scanRuns(
         bounded,
         before === A_SPACE || before === A_TAB,
         letters,
+        before === A_NEWLINE && afterBlankLine(text, i, context) ? 1 : 0,
       );
       if (stopped) {
         // Stopped at the code point right after a letter run: the run was
@@ -1028,6 +1053,7 @@ function scanCodePoints(
   bounded: boolean,
   spaced: boolean, // after a space or tab
   letters: number, // the length of a letter run just before, not yet a fragment
+  blank: number, // 1 after two line breaks (see scanRuns), else 0
 ): Scan | undefined {
   let ascii = CARRY[ASCII_SUM];
   let t0 = CARRY[T0];
@@ -1040,7 +1066,9 @@ function scanCodePoints(
   // just before is a fragment of a word: its extra price comes with the
   // first code point.
   let group = 0;
-  let fragment = letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0;
+  // What the first code point brings besides its own price: a letter run's
+  // fragment price, and the token after a blank line.
+  let first = (letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0) + blank;
   do {
     let k: number;
     let units = 1;
@@ -1073,17 +1101,21 @@ function scanCodePoints(
       // The largest sum is needed only to stop at the limit (or else
       // once, after the last code point).
       const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
-      if (ascii + fragment + most > limit) return { end: i, cost: ascii + table };
+      if (ascii + first + most > limit) return { end: i, cost: ascii + table };
       table = most;
     }
-    if (fragment) {
-      ascii += fragment;
+    if (first) {
+      ascii += first;
       if (counts) {
-        counts[FRAGMENT]++;
-        counts[FRAGMENT + 1] += letters;
+        if (letters > 0) {
+          counts[FRAGMENT]++;
+          counts[FRAGMENT + 1] += letters;
+        }
+        counts[FLOORED] += blank;
       }
-      fragment = 0;
+      first = 0;
       letters = 0;
+      blank = 0;
     }
     t0 = n0;
     t1 = n1;

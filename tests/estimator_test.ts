@@ -259,6 +259,25 @@ for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
   });
 }
 
+Deno.test("text after two line breaks costs a token more: the Claude tokenizer cuts the last one off", () => {
+  const priceOf = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+  for (const next of ["x", "7", "(", "\u4e2d"]) {
+    const extra = priceOf(`a\n\n${next}`) - priceOf("a\n\n");
+    const once = priceOf(`a\n${next}`) - priceOf("a\n");
+    assert.ok(Math.abs(extra - once - 1) < 1e-9, `${JSON.stringify(next)}: ${extra} vs ${once}`);
+  }
+  // Not before indentation: "\n\n   " is one token there.
+  const afterIndent = (breaks: string) => priceOf(`a${breaks}    b`) - priceOf(`a${breaks}    `);
+  assert.ok(Math.abs(afterIndent("\n\n") - afterIndent("\n")) < 1e-9);
+});
+
+Deno.test("a letter after a symbol or an ideograph is a word of its own, one token at least", () => {
+  const priceOf = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+  for (const before of ["\u2022", "\u2192", "\u20ac", "\u4e2d", "\u3042", "\u{1f600}"]) {
+    assert.ok(priceOf(`${before}x`) - priceOf(before) >= 1, before);
+  }
+});
+
 Deno.test("letterRepeats counts the letters equal, case folded, to one of the twelve before", () => {
   const byDefinition = (run: string) => {
     let repeats = 0;
