@@ -53,6 +53,25 @@ export const REVIEWED_RUNS: Record<string, string> = {
   "letters between bullets": "x•".repeat(1000),
   "letters between arrows and symbols": "x→y©z€w√v★".repeat(200),
   "ASCII names in Chinese": "其中a和b是常数，".repeat(200),
+  // Letters struck through or underlined one by one: each letter and mark a token.
+  "struck-through words": "s\u0336t\u0336r\u0336i\u0336k\u0336e\u0336 ".repeat(600),
+  "underlined words": "w\u0332o\u0332r\u0332d\u0332 ".repeat(800),
+  // Short identifiers the vocabularies cut finely ("nvvm" is "n", "vv", "m"
+  // in the Claude tokenizer), as in LLVM's intrinsics headers.
+  "LLVM intrinsic names": ["suld", "sust_b", "sust_p"].flatMap((op) =>
+    ["1d", "2d", "3d"].flatMap((dim) =>
+      ["", "array_"].flatMap((array) =>
+        ["i8", "i16", "i32", "i64", "v2i8", "v2i16", "v4i32"].flatMap((type) =>
+          ["clamp", "trap", "zero"].map((mode) => {
+            const name = `nvvm_${op}_${dim}_${array}${type}_${mode}`;
+            return `    ${name},${" ".repeat(Math.max(1, 42 - name.length))}// llvm.${
+              name.replaceAll("_", ".")
+            }\n`;
+          })
+        )
+      )
+    )
+  ).join(""),
 };
 
 // Short runs that alternate with single spaces: the fitted prices are per

@@ -271,9 +271,9 @@ Deno.test("text after two line breaks costs a token more: the Claude tokenizer c
   assert.ok(Math.abs(afterIndent("\n\n") - afterIndent("\n")) < 1e-9);
 });
 
-Deno.test("a letter after a symbol or an ideograph is a word of its own, one token at least", () => {
+Deno.test("a letter after a symbol, an ideograph or a strike-through mark is a word of its own", () => {
   const priceOf = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
-  for (const before of ["\u2022", "\u2192", "\u20ac", "\u4e2d", "\u3042", "\u{1f600}"]) {
+  for (const before of ["\u2022", "\u2192", "\u20ac", "\u4e2d", "\u3042", "\u{1f600}", "s\u0336"]) {
     assert.ok(priceOf(`${before}x`) - priceOf(before) >= 1, before);
   }
 });
