@@ -326,19 +326,32 @@ const SUM_OF: readonly number[] = FEATURES.map((name) =>
 const SHARED = FEATURES.flatMap((_, i) => (SUM_OF[i] < 0 ? [i] : []));
 const OWN = TOKENIZERS.map((_, t) => FEATURES.flatMap((_, i) => (SUM_OF[i] === t ? [i] : [])));
 
-function estimate(s: Sample, ascii: ArrayLike<number>, discounts: Record<string, number>): number {
-  let sum = s.counts[FLOORED];
-  for (const i of SHARED) sum += s.counts[i] * ascii[i];
-  let table = 0;
-  for (let t = 0; t < 3; t++) {
-    let tokens = s.counts[FIXED + t];
-    for (let g = 1; g < GROUP_NAMES.length; g++) {
-      tokens -= (discounts[GROUP_NAMES[g]] ?? 0) * s.counts[FIXED + 3 * g + t];
-    }
-    for (const i of OWN[t]) tokens += s.counts[i] * ascii[i];
-    table = Math.max(table, tokens);
+/** What counts price once for all three tokenizers: the shared ASCII runs and the floors. */
+function sharedPrice(counts: Float64Array, ascii: ArrayLike<number>): number {
+  let sum = counts[FLOORED];
+  for (const i of SHARED) sum += counts[i] * ascii[i];
+  return sum;
+}
+
+/** Tokenizer `t`'s own sum: its table prices, less the discounts, and its whitespace prices. */
+function ownSum(
+  counts: Float64Array,
+  ascii: ArrayLike<number>,
+  t: number,
+  discounts: Readonly<Record<string, number>> = {},
+): number {
+  let sum = counts[FIXED + t];
+  for (let g = 1; g < GROUP_NAMES.length; g++) {
+    sum -= (discounts[GROUP_NAMES[g]] ?? 0) * counts[FIXED + 3 * g + t];
   }
-  return sum + table;
+  for (const i of OWN[t]) sum += counts[i] * ascii[i];
+  return sum;
+}
+
+function estimate(s: Sample, ascii: ArrayLike<number>, discounts: Record<string, number>): number {
+  let table = 0;
+  for (let t = 0; t < 3; t++) table = Math.max(table, ownSum(s.counts, ascii, t, discounts));
+  return sharedPrice(s.counts, ascii) + table;
 }
 
 /** The table's part of a sample at full price: the largest tokenizer sum. */
@@ -401,8 +414,7 @@ function heldSum(s: Sample, ascii: ArrayLike<number>): number {
   let best = 0;
   let bestSum = -Infinity;
   for (let t = 0; t < 3; t++) {
-    let sum = s.counts[FIXED + t];
-    for (const i of OWN[t]) sum += s.counts[i] * ascii[i];
+    const sum = ownSum(s.counts, ascii, t);
     if (s.each[t] > s.each[best] || (s.each[t] === s.each[best] && sum > bestSum)) {
       best = t;
       bestSum = sum;
@@ -807,13 +819,8 @@ async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: st
 function sumsOf(text: string, end: number, weights: Weights): number[] {
   const counts = new Float64Array(NCOUNTS);
   scan(text, 0, end, weights, Infinity, counts);
-  let shared = counts[FLOORED];
-  for (const i of SHARED) shared += counts[i] * weights.ascii[i];
-  return [0, 1, 2].map((t) => {
-    let sum = shared + counts[FIXED + t];
-    for (const i of OWN[t]) sum += counts[i] * weights.ascii[i];
-    return sum;
-  });
+  const shared = sharedPrice(counts, weights.ascii);
+  return [0, 1, 2].map((t) => shared + ownSum(counts, weights.ascii, t));
 }
 
 function report(

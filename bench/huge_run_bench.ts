@@ -4,7 +4,9 @@
  * rest of the run (src/_measure.ts). The floor is hashing the 50 MB text.
  * Also the estimate of a 50 MB run of the alphabet repeated, whose floor
  * counts the letters repeated within twelve: one pass, not a look back per
- * letter.
+ * letter. And the estimate of 50 MB of blank lines between one-letter
+ * lines, and of one 50 MB run of line breaks: whitespace is priced per
+ * tokenizer, once per run.
  *
  *     deno bench bench/huge_run_bench.ts
  */
@@ -26,4 +28,14 @@ Deno.bench("floor: SHA-256 of the 50 MB text", async () => {
 const alphabet = "abcdefghijklmnopqrstuvwxyz".repeat(2_000_000);
 Deno.bench("estimateTokens of a 52 MB run of the alphabet repeated", () => {
   estimateTokens(alphabet);
+});
+
+const blankLines = "\n\nx".repeat(50_000_000 / 3);
+Deno.bench("estimateTokens of 50 MB of blank lines between one-letter lines", () => {
+  estimateTokens(blankLines);
+});
+
+const lineBreaks = "\n".repeat(50_000_000);
+Deno.bench("estimateTokens of a 50 MB run of line breaks", () => {
+  estimateTokens(lineBreaks);
 });
