@@ -14,9 +14,7 @@
  * space before it adds, and its discount group. Letters of merge-rich scripts (see GROUPS) that cost one
  * token alone form a discount group; bench/calibrate.ts fits the discounts.
  */
-import { decode as decodeO200k } from "gpt-tokenizer/encoding/o200k_base";
-import { decode as decodeCl100k } from "gpt-tokenizer/encoding/cl100k_base";
-import { getTokenizer } from "@anthropic-ai/tokenizer";
+import { tokensOf, vocabularies } from "../dev/vocabularies.ts";
 import { codePointCost } from "../dev/code_point_cost.ts";
 
 const N = 0x110000;
@@ -83,20 +81,6 @@ async function measure(cache: string | undefined): Promise<Uint8Array> {
   return raw;
 }
 
-// The decoders of the three vocabularies, by token id.
-function vocabularies(): { all: Array<[number, (id: number) => string]>; free(): void } {
-  const claude = getTokenizer();
-  const utf8 = new TextDecoder();
-  return {
-    all: [
-      [200_019, (id) => decodeO200k([id])],
-      [100_277, (id) => decodeCl100k([id])],
-      [64_739, (id) => utf8.decode(claude.decode(Uint32Array.of(id)))],
-    ],
-    free: () => claude.free(),
-  };
-}
-
 /**
  * Per tokenizer t and code point, at `t * N + cp`: how many tokens of two or
  * more code points contain it (a token's partial UTF-8 sequences count as one
@@ -105,14 +89,8 @@ function vocabularies(): { all: Array<[number, (id: number) => string]>; free():
 function mergeCounts(): Uint32Array {
   const counts = new Uint32Array(3 * N);
   const { all, free } = vocabularies();
-  all.forEach(([size, decode], t) => {
-    for (let id = 0; id < size; id++) {
-      let text: string;
-      try {
-        text = decode(id);
-      } catch {
-        continue; // an id the vocabulary does not use
-      }
+  all.forEach((vocabulary, t) => {
+    for (const text of tokensOf(vocabulary)) {
       const codePoints = Array.from(text).filter((ch) => ch !== "\ufffd");
       if (codePoints.length + (text.includes("\ufffd") ? 1 : 0) < 2) continue;
       for (const ch of new Set(codePoints)) counts[t * N + ch.codePointAt(0)!]++;
@@ -144,15 +122,9 @@ function fewestGrams(
 ): number[] {
   const fewest = new Array(size ** n).fill(Infinity);
   const { all, free } = vocabularies();
-  for (const [vocabularySize, decode] of all) {
+  for (const vocabulary of all) {
     const counts = new Array(size ** n).fill(0);
-    for (let id = 0; id < vocabularySize; id++) {
-      let text: string;
-      try {
-        text = decode(id);
-      } catch {
-        continue;
-      }
+    for (const text of tokensOf(vocabulary)) {
       const part = match(text);
       if (!part) continue;
       for (let i = n; i <= part.length; i++) {

@@ -44,6 +44,15 @@ import {
   START,
 } from "./_table.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "./_weights.ts";
+import {
+  PIECE,
+  PUNCTUATION_CODE,
+  punctuationCosts,
+  punctuationPacked,
+  SHORT,
+  shortPacked,
+  SPACE_CODE,
+} from "./_punctuation_bpe.ts";
 import { KNOWN_WORDS } from "./_words.ts";
 
 /** The tokenizers whose prices are summed apart, in the order of their sums. */
@@ -62,8 +71,6 @@ export const FEATURES: readonly string[] = [
   "digits.runs",
   "digits.chars",
   "digits.over3",
-  "punct.runs",
-  "punct.chars",
   "space.single",
   // runs of two or more spaces, line breaks (after a letter or digit, after
   // punctuation, after a space or tab), spaces right after a line break,
@@ -116,7 +123,6 @@ export { GROUP_NAMES };
 
 const SHAPE_BASE = 0; // lower, title, upper, mixed: 5 features each
 const DIGITS = FEATURES.indexOf("digits.runs");
-const PUNCT = FEATURES.indexOf("punct.runs");
 const SPACE_SINGLE = FEATURES.indexOf("space.single");
 // Whitespace runs: per tokenizer, its runs and chars weights (six features).
 const SPACE = FEATURES.indexOf("space.runs.o200k");
@@ -445,8 +451,9 @@ export interface Weights {
 
 /**
  * The ASCII run classes that get a floor: letter runs by case shape, digits,
- * punctuation, runs of two or more spaces, line breaks, tabs, line breaks
- * with a carriage return, spaces after a line break.
+ * runs of two or more spaces, line breaks, tabs, line breaks with a carriage
+ * return, spaces after a line break. (Punctuation is priced by its own
+ * encoding, src/_punctuation_bpe.ts: no floor.)
  */
 export const RUN_CLASSES: readonly string[] = [
   "lower",
@@ -454,24 +461,25 @@ export const RUN_CLASSES: readonly string[] = [
   "upper",
   "mixed",
   "digits",
-  "punct",
   "space",
   "newline",
   "tab",
   "return",
   "indent",
 ];
+// The first whitespace class: floors per tokenizer from here on.
+const F_SPACE = 5;
 
 /**
  * The floors, in the order of `Weights.floor`: one per class of runs priced
- * with the ASCII runs (letters, digits, punctuation), then per whitespace
+ * with the ASCII runs (letters, digits), then per whitespace
  * class one per tokenizer, in the order of {@linkcode TOKENIZERS}, since
  * whitespace runs are priced per tokenizer (a line break and sixteen spaces
  * is one token in the Claude tokenizer, as the line break alone).
  */
 export const FLOOR_NAMES: readonly string[] = [
-  ...RUN_CLASSES.slice(0, 6),
-  ...RUN_CLASSES.slice(6).flatMap((run) => TOKENIZERS.map((t) => `${run}.${t}`)),
+  ...RUN_CLASSES.slice(0, F_SPACE),
+  ...RUN_CLASSES.slice(F_SPACE).flatMap((run) => TOKENIZERS.map((t) => `${run}.${t}`)),
 ];
 
 /**
@@ -482,18 +490,18 @@ export const FLOOR_NAMES: readonly string[] = [
  * ```ts
  * import { FLOOR_NAMES, floorIndex } from "./_estimator.ts";
  *
- * console.log(FLOOR_NAMES[floorIndex(7, 2)]); // "newline.claude"
+ * console.log(FLOOR_NAMES[floorIndex(6, 2)]); // "newline.claude"
  * ```
  */
 export function floorIndex(c: number, t: number): number {
-  return c < 6 ? c : 6 + (c - 6) * 3 + t;
+  return c < F_SPACE ? c : F_SPACE + (c - F_SPACE) * 3 + t;
 }
 /**
  * The shortest run each floor applies to, per class: below it the fitted
  * price holds on words, and a floor through the few-character alternations
  * (`"qz"` is two tokens) would price every word at one token a letter.
  */
-export const FLOOR_FROM: readonly number[] = [16, 16, 4, 16, 16, 6, 16, 16, 16, 2, 16];
+export const FLOOR_FROM: readonly number[] = [16, 16, 4, 16, 16, 16, 16, 16, 2, 16];
 
 /**
  * What the floor of a letter run of lower or title case (or of known camel
@@ -533,12 +541,10 @@ function repeatsIn(text: string, from: number, to: number): number {
 // like "nnnn"; a word of up to 34 letters repeats fewer than 16.
 const REPEAT_WINDOW = 12;
 const F_DIGITS = 4;
-const F_PUNCT = 5;
-const F_SPACE = 6;
-const F_NEWLINE = 7;
-const F_TAB = 8;
-const F_RETURN = 9;
-const F_INDENT = 10;
+const F_NEWLINE = 6;
+const F_TAB = 7;
+const F_RETURN = 8;
+const F_INDENT = 9;
 
 /**
  * Weights from fitted ASCII weights and a discount per group name (a group
@@ -576,9 +582,6 @@ export function makeWeights(
 // on words prices a short word below that (its space or punctuation carries
 // the rest), which text made of one- and two-letter words ("a, b, c") shows.
 const LETTER_RUN = 1;
-// The Claude tokenizer puts every run of punctuation in a piece of its own
-// too ("!a" is two tokens there, one in o200k_base): at least one token.
-const PUNCT_RUN = 1;
 // A digit run after spaces or tabs: o200k_base and cl100k_base never merge a
 // space or tab with a digit, so the last one before the digits is a token of
 // its own, and the digits take one token per three: at least 1 + (n + 2) / 3
@@ -689,8 +692,53 @@ function scanFrom(
   CARRY[SCAN_START] = start;
   for (;;) {
     const scanned = scanRuns(text, end, weights, limit, counts, context);
-    if (scanned) return scanned;
+    if (scanned) {
+      return scanned.end > start && endsInSingleSpace(text, start, scanned.end, context)
+        ? withTrailingSpace(text, start, scanned, weights, limit, counts, context)
+        : scanned;
+    }
   }
+}
+
+// Whether text[start, end) ends in a space that its scan priced as a single
+// space (one space, not after a line break).
+function endsInSingleSpace(text: string, start: number, end: number, context: number): boolean {
+  if (text.charCodeAt(end - 1) !== 32) return false;
+  if (end - 1 > start) {
+    const b = text.charCodeAt(end - 2);
+    return b !== 32 && b !== 10 && b !== 13;
+  }
+  if (start <= context) return true;
+  const b = text.charCodeAt(start - 1);
+  return b !== 10 && b !== 13;
+}
+
+// A single space at the end of a text is a token of its own in all three
+// tokenizers, where inside it goes with what comes after it (" word", " {"):
+// the space's fitted price comes up to one token. Where that passes the
+// limit, the text ends before the space. ("! " × 500 is 501 tokens: the
+// fitted price of a single space was raised to 1 by it once every run of
+// punctuation had its exact price.)
+function withTrailingSpace(
+  text: string,
+  start: number,
+  scanned: Scan,
+  weights: Weights,
+  limit: number,
+  counts: Float64Array | undefined,
+  context: number,
+): Scan {
+  const extra = 1 - weights.ascii[SPACE_SINGLE];
+  if (extra <= 0) return scanned;
+  const cost = scanned.cost + extra;
+  if (cost <= limit) {
+    if (counts) {
+      counts[SPACE_SINGLE]--;
+      counts[FLOORED]++;
+    }
+    return { end: scanned.end, cost };
+  }
+  return scanFrom(text, start, scanned.end - 1, weights, Infinity, undefined, context);
 }
 
 // Prices the runs that start in the chunk at CARRY[AT] (the last may go on
@@ -924,6 +972,65 @@ function scanRuns(
         before = A_CONTROL;
         if (++i < end) c = text.charCodeAt(i);
         continue;
+      } else if (kind === A_PUNCT) {
+        // The run's characters, six bits each, while they fit in a key.
+        let key = PUNCTUATION_CODE[c];
+        for (;;) {
+          if (++i >= end) break;
+          c = text.charCodeAt(i);
+          if (c >= 128 || ASCII[c] !== A_PUNCT) break;
+          key = key << 6 | PUNCTUATION_CODE[c];
+        }
+        // Punctuation: its own encoding per tokenizer, with the space
+        // before it that all three pre-tokenizers put in its piece (a
+        // single space is then priced here, not on its own). Most runs
+        // cost each tokenizer the same: that goes with the ASCII runs,
+        // the rest into the sums per tokenizer.
+        let from = runStart;
+        let shared = 0;
+        if (before === A_SPACE) {
+          if (runStart > CARRY[SCAN_START]) {
+            from--;
+            key |= SPACE_CODE << (6 * (i - runStart));
+            if (singleSpaceAt(text, from, CARRY[SCAN_START])) {
+              shared = -w[SPACE_SINGLE];
+              if (counts) counts[SPACE_SINGLE]--;
+            }
+          }
+        } else if (before === A_NEWLINE && afterBlankLine(text, runStart, context)) {
+          // (As after two line breaks below.)
+          shared = 1;
+          if (counts) counts[FLOORED]++;
+        }
+        const packed = i - from <= SHORT
+          ? shortPacked(key, text, from, i)
+          : i - from <= PIECE
+          ? punctuationPacked(text, from, i)
+          : -1;
+        if (counts) countPunctuation(text, from, i, packed, counts);
+        if (packed >= 0 && (packed & 255) * SAME === packed) {
+          price = shared + (packed & 255);
+          if (bounded && ascii + price + table > limit) {
+            return fitInsidePunctuation(text, runStart, i, from, shared, limit, ascii, table);
+          }
+          ascii += price;
+          before = kind;
+          continue;
+        }
+        punctuationSums(text, from, i, packed);
+        const most = RUN_PRICES[0] > RUN_PRICES[1]
+          ? (RUN_PRICES[0] > RUN_PRICES[2] ? RUN_PRICES[0] : RUN_PRICES[2])
+          : (RUN_PRICES[1] > RUN_PRICES[2] ? RUN_PRICES[1] : RUN_PRICES[2]);
+        if (bounded && (ascii + shared) + most > limit) {
+          return fitInsidePunctuation(text, runStart, i, from, shared, limit, ascii, table);
+        }
+        ascii += shared;
+        CARRY[T0] = RUN_PRICES[0];
+        CARRY[T1] = RUN_PRICES[1];
+        CARRY[T2] = RUN_PRICES[2];
+        table = most;
+        before = kind;
+        continue;
       } else {
         do {
           if (++i >= end) break;
@@ -935,28 +1042,12 @@ function scanRuns(
         if (n === 1 && kind === A_SPACE && before !== A_NEWLINE) {
           price = w[SPACE_SINGLE];
           if (counts) counts[SPACE_SINGLE]++;
-        } else if (kind === A_PUNCT) {
-          // At least one token, and one per three characters: JSON's '":"'
-          // is one, '":"\\' (a key before an escape) two.
-          price = w[PUNCT] + w[PUNCT + 1] * n;
-          const least = Math.max(
-            n < FLOOR_START[F_PUNCT] ? 0 : floor[2 * F_PUNCT] * n - floor[2 * F_PUNCT + 1],
-            PUNCT_RUN,
-            Math.ceil(n / 3),
-          );
-          if (least > price) {
-            price = least;
-            if (counts) counts[FLOORED] += least;
-          } else if (counts) {
-            counts[PUNCT]++;
-            counts[PUNCT + 1] += n;
-          }
         } else {
           // Whitespace: into the sums per tokenizer, as a code point is.
           whitespacePrices(text, runStart, i, kind, before, weights, counts);
-          const n0 = CARRY[T0] + WHITESPACE[0];
-          const n1 = CARRY[T1] + WHITESPACE[1];
-          const n2 = CARRY[T2] + WHITESPACE[2];
+          const n0 = CARRY[T0] + RUN_PRICES[0];
+          const n1 = CARRY[T1] + RUN_PRICES[1];
+          const n2 = CARRY[T2] + RUN_PRICES[2];
           const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
           if (bounded && ascii + most > limit) {
             return fitInsideWhitespace(
@@ -1185,14 +1276,33 @@ function fitInsideRun(
   table: number,
   context: number,
 ): Scan {
+  // Summed in the order of a scan that ends at `end`, to the last bit.
+  return fitBySearch(
+    runStart,
+    runEnd,
+    limit,
+    ascii + table,
+    (end) =>
+      ascii + scanFrom(text, runStart, end, weights, Infinity, undefined, context).cost + table,
+  );
+}
+
+// The longest prefix of a run, text[runStart, end) for end below `runEnd`,
+// whose `costOf(end)` fits the limit, by binary search (the run itself does
+// not fit); `startCost` is the cost without the run.
+function fitBySearch(
+  runStart: number,
+  runEnd: number,
+  limit: number,
+  startCost: number,
+  costOf: (end: number) => number,
+): Scan {
   let lo = runStart;
-  let loCost = ascii + table;
+  let loCost = startCost;
   let hi = runEnd - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    // Summed in the order of a scan that ends at `mid`, to the last bit.
-    const cost = ascii + scanFrom(text, runStart, mid, weights, Infinity, undefined, context).cost +
-      table;
+    const cost = costOf(mid);
     if (cost <= limit) {
       lo = mid;
       loCost = cost;
@@ -1201,14 +1311,14 @@ function fitInsideRun(
   return { end: lo, cost: loCost };
 }
 
-// The prices per tokenizer of a whitespace run, from whitespacePrices: one
-// array for every scan, as CARRY.
-const WHITESPACE = new Float64Array(3);
+// The prices per tokenizer of a whitespace or punctuation run: one array for
+// every scan, as CARRY.
+const RUN_PRICES = new Float64Array(3);
 
 // Prices the whitespace run text[from, to) of ASCII class `kind` (spaces,
 // but one space not after a line break; line breaks; tabs) that comes after
 // `before`, per tokenizer, into
-// WHITESPACE, each at least the run's floor; adds the calibration counts to
+// RUN_PRICES, each at least the run's floor; adds the calibration counts to
 // `counts`.
 function whitespacePrices(
   text: string,
@@ -1245,16 +1355,16 @@ function whitespacePrices(
     }
   }
   const floorFrom = FLOOR_START[r];
-  const at = 2 * (6 + (r - 6) * 3); // floorIndex(r, 0), twice
+  const at = 2 * (F_SPACE + (r - F_SPACE) * 3); // floorIndex(r, 0), twice
   for (let t = 0; t < 3; t++) {
     const g = f + 2 * t;
     const price = w[g] + w[g + 1] * n;
     const least = n < floorFrom ? 0 : floor[at + 2 * t] * n - floor[at + 2 * t + 1];
     if (least > price) {
-      WHITESPACE[t] = least;
+      RUN_PRICES[t] = least;
       if (counts) counts[FIXED + t] += least;
     } else {
-      WHITESPACE[t] = price;
+      RUN_PRICES[t] = price;
       if (counts) {
         counts[g]++;
         counts[g + 1] += n;
@@ -1282,23 +1392,84 @@ function fitInsideWhitespace(
       return ascii + weights.ascii[SPACE_SINGLE] + table;
     }
     whitespacePrices(text, runStart, to, kind, before, weights, undefined);
-    const n0 = CARRY[T0] + WHITESPACE[0];
-    const n1 = CARRY[T1] + WHITESPACE[1];
-    const n2 = CARRY[T2] + WHITESPACE[2];
+    const n0 = CARRY[T0] + RUN_PRICES[0];
+    const n1 = CARRY[T1] + RUN_PRICES[1];
+    const n2 = CARRY[T2] + RUN_PRICES[2];
     return ascii + (n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2));
   };
-  let lo = runStart;
-  let loCost = ascii + table;
-  let hi = runEnd - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    const cost = costOf(mid);
-    if (cost <= limit) {
-      lo = mid;
-      loCost = cost;
-    } else hi = mid - 1;
+  return fitBySearch(runStart, runEnd, limit, ascii + table, costOf);
+}
+
+// Whether the space at `at` is a run of one that is not indentation: priced
+// as a single space (see scanRuns) where the priced text starts at `first`.
+function singleSpaceAt(text: string, at: number, first: number): boolean {
+  if (at - 1 < first) return true;
+  const b = text.charCodeAt(at - 1);
+  return b !== 32 && b !== 10 && b !== 13;
+}
+
+// Packed costs of a run that every tokenizer gives the same: a multiple.
+const SAME = 0x10101;
+
+// Each tokenizer's sum with the run of punctuation text[from, to) (its
+// packed costs, or -1 for a run longer than PIECE) into RUN_PRICES.
+function punctuationSums(text: string, from: number, to: number, packed: number): void {
+  if (packed >= 0) {
+    RUN_PRICES[0] = packed & 255;
+    RUN_PRICES[1] = (packed >> 8) & 255;
+    RUN_PRICES[2] = packed >> 16;
+  } else punctuationCosts(text, from, to, RUN_PRICES);
+  RUN_PRICES[0] += CARRY[T0];
+  RUN_PRICES[1] += CARRY[T1];
+  RUN_PRICES[2] += CARRY[T2];
+}
+
+// The calibration counts of a run of punctuation: each tokenizer's tokens,
+// at its fixed price.
+function countPunctuation(
+  text: string,
+  from: number,
+  to: number,
+  packed: number,
+  counts: Float64Array,
+): void {
+  if (packed >= 0) {
+    counts[FIXED] += packed & 255;
+    counts[FIXED + 1] += (packed >> 8) & 255;
+    counts[FIXED + 2] += packed >> 16;
+    return;
   }
-  return { end: lo, cost: loCost };
+  const each = new Float64Array(3);
+  punctuationCosts(text, from, to, each);
+  for (let t = 0; t < 3; t++) counts[FIXED + t] += each[t];
+}
+
+// The longest prefix of a punctuation run that fits, by binary search as in
+// fitInsideRun (a longer prefix can cost fewer tokens: "!-" is two, "!--"
+// one; the prefix found fits), each prefix summed as a scan that
+// ends there sums it. `from` is where the run's piece starts (the space
+// before it, or the run); `shared` what the run adds to the ASCII sum
+// besides its tokens: the single space before it comes off, a token after a
+// blank line.
+function fitInsidePunctuation(
+  text: string,
+  runStart: number,
+  runEnd: number,
+  from: number,
+  shared: number,
+  limit: number,
+  ascii: number,
+  table: number,
+): Scan {
+  return fitBySearch(runStart, runEnd, limit, ascii + table, (end) => {
+    const packed = end - from <= PIECE ? punctuationPacked(text, from, end) : -1;
+    if (packed >= 0 && (packed & 255) * SAME === packed) {
+      return ascii + (shared + (packed & 255)) + table;
+    }
+    punctuationSums(text, from, end, packed);
+    const [n0, n1, n2] = RUN_PRICES;
+    return (ascii + shared) + (n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2));
+  });
 }
 
 // The fitted weights already carry a 3 % margin on the tokens they price
@@ -1377,9 +1548,9 @@ function asciiPerChar(
     // At least ⌈n / 3⌉: one token for one digit.
     most = Math.max(most, w[DIGITS + 1] + w[DIGITS + 2], floorPerChar(F_DIGITS), 1);
   }
-  // Punctuation: every class has it ("-" and "_" of base64url).
-  per((n) => w[PUNCT] + w[PUNCT + 1] * n);
-  most = Math.max(most, w[PUNCT + 1], floorPerChar(F_PUNCT), PUNCT_RUN);
+  // Punctuation: every class has it ("-" and "_" of base64url); its
+  // encoding is at most a token a character.
+  most = Math.max(most, 1);
   if (other) {
     // Whitespace runs are summed per tokenizer: a run adds to the estimate
     // at most its dearest tokenizer's price.
@@ -1391,7 +1562,6 @@ function asciiPerChar(
     }
     most = Math.max(
       most,
-      floorPerChar(F_PUNCT),
       floorPerChar(F_NEWLINE),
       floorPerChar(F_RETURN),
     );

@@ -2,71 +2,69 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.0001, // lower.runs
-  0.2919, // lower.chars
-  0.0568, // lower.over4
+  0.0533, // lower.runs
+  0.3131, // lower.chars
+  0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.6601, // title.runs
-  0.0177, // title.chars
-  0.0687, // title.over4
-  0.26239999999999997, // title.over10
+  1.1419, // title.runs
+  0.1425, // title.chars
+  0.0001, // title.over4
+  0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.6877, // upper.runs
-  0.0001, // upper.chars
+  1.1446, // upper.runs
+  0.075, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.7229, // mixed.runs
+  1.5791, // mixed.runs
   0.0001, // mixed.chars
-  0.19949999999999998, // mixed.over4
-  0.15919999999999998, // mixed.over10
+  0.217, // mixed.over4
+  0.1062, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.7749, // digits.runs
-  0.2253, // digits.chars
-  0.2914, // digits.over3
-  0.0001, // punct.runs
-  0.0001, // punct.chars
-  0.4441, // space.single
+  0.9454, // digits.runs
+  0.0548, // digits.chars
+  0.5756, // digits.over3
+  0.44489999999999996, // space.single
   1.0001, // space.runs.o200k
   0.0001, // space.chars.o200k
-  0.4541, // space.runs.cl100k
+  0.45489999999999997, // space.runs.cl100k
   0.0001, // space.chars.cl100k
-  0.6255, // space.runs.claude
-  0.2166, // space.chars.claude
+  0.9782, // space.runs.claude
+  0.07250000000000001, // space.chars.claude
   1.0001, // newline.runs.o200k
   0.0001, // newline.chars.o200k
-  1.8437, // newline.runs.cl100k
+  1.6488, // newline.runs.cl100k
   0.0001, // newline.chars.cl100k
-  1.7992, // newline.runs.claude
-  0.0446, // newline.chars.claude
+  1.7789, // newline.runs.claude
+  0.055600000000000004, // newline.chars.claude
   0.0001, // punctNewline.runs.o200k
   0.0001, // punctNewline.chars.o200k
-  0.3201, // punctNewline.runs.cl100k
+  0.108, // punctNewline.runs.cl100k
   0.0001, // punctNewline.chars.cl100k
   1.0001, // punctNewline.runs.claude
   0.0001, // punctNewline.chars.claude
-  1.3077, // spaceNewline.runs.o200k
+  1.35, // spaceNewline.runs.o200k
   0.0001, // spaceNewline.chars.o200k
-  0.6894, // spaceNewline.runs.cl100k
+  0.7832, // spaceNewline.runs.cl100k
   0.0001, // spaceNewline.chars.cl100k
   1.0001, // spaceNewline.runs.claude
-  0.15389999999999998, // spaceNewline.chars.claude
-  0.9408, // indent.runs.o200k
+  0.175, // spaceNewline.chars.claude
+  0.8555, // indent.runs.o200k
   0.0001, // indent.chars.o200k
-  0.1361, // indent.runs.cl100k
+  0.331, // indent.runs.cl100k
   0.0103, // indent.chars.cl100k
   0.0001, // indent.runs.claude
-  0.0001, // indent.chars.claude
+  0.0036999999999999997, // indent.chars.claude
   0.0001, // tab.runs.o200k
   0.0001, // tab.chars.o200k
-  2.2235, // tab.runs.cl100k
+  2.0001, // tab.runs.cl100k
   0.0001, // tab.chars.cl100k
   1.7501, // tab.runs.claude
   0.1251, // tab.chars.claude
-  0.2933, // fragment.runs
+  0.3026, // fragment.runs
   0.0001, // fragment.chars
-  0.579, // letters.rareTrigrams
+  0.5396, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
   0.0001, // known.camel
@@ -75,12 +73,12 @@ export const ASCII_WEIGHTS: readonly number[] = [
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
 export const DISCOUNTS: Readonly<Record<string, number>> = {
   latin: 0,
-  cyrillic: 0.1094,
+  cyrillic: 0.1138,
   arabic: 0,
   hebrew: 0,
   devanagari: 0,
   bengali: 0.5,
-  han: 0,
+  han: 0.1013,
   ethiopic: 0.5,
   syllabics: 0,
 };
@@ -96,37 +94,35 @@ export const RUN_FLOORS: readonly number[] = [
   1.0119,
   -1.7977, // mixed
   0.5,
-  -0.056, // digits
-  1,
-  0, // punct
+  0, // digits
   0.0118,
-  -0.8201, // space.o200k
+  -0.82, // space.o200k
   0.0118,
   -0.82, // space.cl100k
   0.0118,
   -1.2802, // space.claude
-  0.0686,
-  -1.5666, // newline.o200k
-  0.0335,
-  -2.5845, // newline.cl100k
-  0.0335,
-  -2.685, // newline.claude
+  0.0665,
+  -1.2045, // newline.o200k
+  0.0313,
+  -2.0923, // newline.cl100k
+  0.0313,
+  -2.1862, // newline.claude
   0.0625,
   -0.625, // tab.o200k
   0.0625,
   -0.625, // tab.cl100k
   0.129,
-  -1.6781, // tab.claude
-  0.5022,
-  -1.0494, // return.o200k
-  1.0022,
-  -0.5516, // return.cl100k
-  0.5022,
-  -0.9956, // return.claude
+  -1.678, // tab.claude
+  0.5,
+  -1, // return.o200k
+  1,
+  0, // return.cl100k
+  0.5,
+  -1, // return.claude
   0.0118,
-  -0.8199, // indent.o200k
-  0.0085,
-  -0.3063, // indent.cl100k
+  -0.8198, // indent.o200k
+  0.0092,
+  -0.4311, // indent.cl100k
   0.0062,
-  0.0182, // indent.claude
+  0.0089, // indent.claude
 ];
