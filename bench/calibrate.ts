@@ -288,6 +288,27 @@ async function collect(seed: number): Promise<Sample[]> {
       for (const probe of [digits, `x ${digits}`]) all.push(await sample("probes", "data", probe));
     }
   }
+  // Blank lines then indentation, after punctuation and after a word: the
+  // Claude tokenizer cuts such a run in two or three ("\n\n", "\n\n " for
+  // four line breaks and two spaces; a review: 0.75 after ";"), o200k_base
+  // eleven to fifteen line breaks in two (0.84 under the floor from 16).
+  for (const breaks of [1, 2, 3, 4, 5, 6, 8, 11, 12, 13, 14, 15]) {
+    for (const spaces of [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12]) {
+      for (const before of [";", "x"]) {
+        const run = "\n".repeat(breaks) + " ".repeat(spaces);
+        all.push(await sample("probes", "data", before + run + "x"));
+        if (breaks <= 4 && spaces % 4 === 0) {
+          all.push(
+            await sample(
+              "probes",
+              "data",
+              before + "\r\n".repeat(breaks) + " ".repeat(spaces) + "x",
+            ),
+          );
+        }
+      }
+    }
+  }
   // Two whitespace characters alternating: the Claude tokenizer reads the
   // whole stretch as one piece and merges little of it ("\r " × 500 is 1,000
   // tokens), where the runs the estimator sees are one character each.
@@ -726,6 +747,8 @@ function fitDiscounts(
 // The run classes runClass names by index: whitespace from SPACE_CLASS on.
 const SPACE_CLASS = RUN_CLASSES.indexOf("space");
 const TAB_CLASS = RUN_CLASSES.indexOf("tab");
+const NEWLINE_CLASS = RUN_CLASSES.indexOf("newline");
+const RETURN_CLASS = RUN_CLASSES.indexOf("return");
 
 /** The floor class of an ASCII run as src/_estimator.ts prices it, or -1 for none. */
 function runClass(run: string): number {
@@ -736,8 +759,8 @@ function runClass(run: string): number {
   }
   if (/^[0-9]+$/.test(run)) return 4;
   if (/^ +$/.test(run)) return run.length > 1 ? SPACE_CLASS : -1;
-  if (/^\n+$/.test(run)) return RUN_CLASSES.indexOf("newline");
-  if (/^[\r\n]+$/.test(run)) return RUN_CLASSES.indexOf("return");
+  if (/^\n+$/.test(run)) return NEWLINE_CLASS;
+  if (/^[\r\n]+$/.test(run)) return RETURN_CLASS;
   if (/^\t+$/.test(run)) return TAB_CLASS;
   // Punctuation is priced by its own encoding (src/_punctuation_bpe.ts).
   return -1;
@@ -764,8 +787,14 @@ async function fitFloors(weights: Weights): Promise<{ floors: number[]; text: st
       // repeated letters rather than their length.
       const m = c === 0 || c === 1 || (c === 3 && camelPieces(run)) ? letterRepeats(run) : n;
       if (c < 0 || m < FLOOR_FROM[c]) continue;
+      // Line breaks also before text, after a letter and after punctuation:
+      // the Claude tokenizer cuts the last one off before text ("\n\r\n" is
+      // two tokens at the end, three before "x"), and after punctuation its
+      // price is not the same (a review: "!\n\r\n" × 40 was 0.88).
       const contexts = c === SPACE_CLASS || c === TAB_CLASS
         ? [["", "x"], ["\n", "x"]]
+        : c === NEWLINE_CLASS || c === RETURN_CLASS
+        ? [["", ""], ["x ", ""], ["x", "x"], ["!", "x"]]
         : [["", ""], ["x ", ""]];
       for (const [before, after] of contexts) {
         const text = before + run + after;

@@ -6,7 +6,9 @@
  * counts the letters repeated within twelve: one pass, not a look back per
  * letter. And the estimate of 50 MB of blank lines between one-letter
  * lines, and of one 50 MB run of line breaks: whitespace is priced per
- * tokenizer, once per run.
+ * tokenizer, once per run. And 1 MB of random punctuation, one run encoded in
+ * pieces of 128 characters: its estimate, and a later page of it, which
+ * encodes the pieces the page holds, not the rest of the run.
  *
  *     deno bench bench/huge_run_bench.ts
  */
@@ -38,4 +40,19 @@ Deno.bench("estimateTokens of 50 MB of blank lines between one-letter lines", ()
 const lineBreaks = "\n".repeat(50_000_000);
 Deno.bench("estimateTokens of a 50 MB run of line breaks", () => {
   estimateTokens(lineBreaks);
+});
+
+const marks = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+let seed = 7;
+const punctuation = Array.from({ length: 1 << 20 }, () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return marks[seed % 32];
+}).join("");
+Deno.bench("estimateTokens of a 1 MB run of random punctuation", () => {
+  estimateTokens(punctuation);
+});
+
+const firstMarks = await pager.page(punctuation, { scope: "bench" });
+Deno.bench("a later page of a 1 MB run of random punctuation", async () => {
+  await pager.page(punctuation, { scope: "bench", cursor: firstMarks.nextCursor });
 });

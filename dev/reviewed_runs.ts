@@ -81,6 +81,21 @@ export const REVIEWED_RUNS: Record<string, string> = {
   ).join(""),
   "JavaScript comparisons": "if(a!==b&&c!==d||!e){f();}\n".repeat(120),
   "Ruby interpolation": 'puts "#{a}-#{b}: #{c}!"\n'.repeat(150),
+  // o200k_base and cl100k_base put line breaks in the piece of the
+  // punctuation before them, but merge few of them ("~\n" is two tokens):
+  // with a weight of 0 for such line breaks, indented YAML nulls were 0.68
+  // and pages of them 1.49x over their budget (a third review).
+  "indented lines ending in punctuation": ["~", "@", "===", "<-", "\\\\", ">>>", "$$", "#"]
+    .flatMap((mark) => ["  ", "    ", "        "].map((indent) => `${indent}${mark}\n`))
+    .join("")
+    .repeat(12),
+  "YAML with null values": Array.from(
+    { length: 200 },
+    (_, i) => i % 5 ? `    key_${i}: ~\n` : `  - ~\nsection_${i}:\n`,
+  ).join(""),
+  "a bracket and a caret at the ends of lines": "x}^\n".repeat(300),
+  // The Claude tokenizer keeps a space before a line break a token apart.
+  "a space before each line break": "a \n".repeat(300),
   "a run of every punctuation mark": "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".repeat(60),
 };
 

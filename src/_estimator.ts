@@ -76,11 +76,13 @@ export const FEATURES: readonly string[] = [
   // punctuation, after a space or tab), spaces right after a line break,
   // tabs: priced per tokenizer and summed with its table price, since the
   // three disagree there: o200k_base and cl100k_base put line breaks in the
-  // token of the punctuation before them ('",\n') and not the indentation
-  // after, the Claude tokenizer the other way round ('",', "\n   "), and
-  // keeps a space before a line break a token of its own (" \n" is two)
+  // piece of the punctuation before them ('",\n', encoded with it: no
+  // weight) and not the indentation after, the Claude tokenizer the other
+  // way round ('",', "\n   "), and keeps a space before a line break a token
+  // of its own (" \n" is two)
   ...["space", "newline", "punctNewline", "spaceNewline", "indent", "tab"].flatMap((run) =>
-    TOKENIZERS.flatMap((tokenizer) => [`${run}.runs.${tokenizer}`, `${run}.chars.${tokenizer}`])
+    TOKENIZERS.filter((tokenizer) => run !== "punctNewline" || tokenizer === "claude")
+      .flatMap((tokenizer) => [`${run}.runs.${tokenizer}`, `${run}.chars.${tokenizer}`])
   ),
   // letter runs that touch a non-ASCII code point: pieces of a word such as
   // "rozwi" and "zanie" in "rozwiązanie" merge less than whole words
@@ -127,7 +129,7 @@ const SPACE_SINGLE = FEATURES.indexOf("space.single");
 // Whitespace runs: per tokenizer, its runs and chars weights (six features).
 const SPACE = FEATURES.indexOf("space.runs.o200k");
 const NEWLINE = FEATURES.indexOf("newline.runs.o200k");
-const PUNCT_NEWLINE = FEATURES.indexOf("punctNewline.runs.o200k");
+const PUNCT_NEWLINE = FEATURES.indexOf("punctNewline.runs.claude"); // the Claude tokenizer's only
 const SPACE_NEWLINE = FEATURES.indexOf("spaceNewline.runs.o200k");
 const INDENT = FEATURES.indexOf("indent.runs.o200k");
 const TAB = FEATURES.indexOf("tab.runs.o200k");
@@ -648,7 +650,7 @@ const CHUNK = 4096;
 // a chunk runs: one array for every scan, since allocating a typed array
 // costs more than scanning a short text. The only scan that starts while
 // another runs is fitInsideRun's, whose result the other returns at once.
-const CARRY = new Float64Array(9);
+const CARRY = new Float64Array(13);
 const AT = 0; // where the next run starts
 const ASCII_SUM = 1; // the fitted price of the ASCII runs so far
 const T0 = 2; // per tokenizer, the table price of everything else
@@ -658,6 +660,10 @@ const TABLE = 5; // the largest of T0, T1, T2
 const BEFORE = 6; // what comes before the next run
 const LETTERS = 7; // the length of a letter run just before, not yet a fragment
 const SCAN_START = 8; // where the priced text starts
+const PIECE_FROM = 9; // where the last run of punctuation's piece starts (see whitespacePrices)
+const SLASHES = 10; // 1 while a run of punctuation's leading slashes go apart (punctuationSums)
+const O200K_FROM = 11; // where o200k_base's piece starts, and its tokens, if not PIECE_FROM's
+const O200K_PIECE = 12;
 
 // `context` is where the priced text begins: a run's price looks at the code
 // unit before it only from there on. Only fitInsideRun starts after
@@ -690,6 +696,10 @@ function scanFrom(
   CARRY[BEFORE] = before;
   CARRY[LETTERS] = 0;
   CARRY[SCAN_START] = start;
+  CARRY[PIECE_FROM] = start;
+  CARRY[SLASHES] = 0;
+  CARRY[O200K_FROM] = start;
+  CARRY[O200K_PIECE] = 0;
   for (;;) {
     const scanned = scanRuns(text, end, weights, limit, counts, context);
     if (scanned) {
@@ -988,6 +998,7 @@ function scanRuns(
         // the rest into the sums per tokenizer.
         let from = runStart;
         let shared = 0;
+        CARRY[SLASHES] = 0;
         if (before === A_SPACE) {
           if (runStart > CARRY[SCAN_START]) {
             from--;
@@ -997,18 +1008,28 @@ function scanRuns(
               if (counts) counts[SPACE_SINGLE]--;
             }
           }
-        } else if (before === A_NEWLINE && afterBlankLine(text, runStart, context)) {
-          // (As after two line breaks below.)
-          shared = 1;
-          if (counts) counts[FLOORED]++;
+        } else if (before === A_NEWLINE) {
+          if (afterBlankLine(text, runStart, context)) {
+            // (As after two line breaks below.)
+            shared = 1;
+            if (counts) counts[FLOORED]++;
+          }
+          CARRY[SLASHES] = text.charCodeAt(runStart) === 47 &&
+              breaksAfterPunctuation(text, runStart, CARRY[SCAN_START])
+            ? 1
+            : 0;
         }
+        CARRY[PIECE_FROM] = from;
         const packed = i - from <= SHORT
           ? shortPacked(key, text, from, i)
           : i - from <= PIECE
           ? punctuationPacked(text, from, i)
           : -1;
         if (counts) countPunctuation(text, from, i, packed, counts);
-        if (packed >= 0 && (packed & 255) * SAME === packed) {
+        if (packed >= 0 && (packed & 255) * SAME === packed && !CARRY[SLASHES]) {
+          PIECE_COSTS[0] = PIECE_COSTS[1] = PIECE_COSTS[2] = packed & 255;
+          CARRY[O200K_FROM] = from;
+          CARRY[O200K_PIECE] = packed & 255;
           price = shared + (packed & 255);
           if (bounded && ascii + price + table > limit) {
             return fitInsidePunctuation(text, runStart, i, from, shared, limit, ascii, table);
@@ -1016,6 +1037,14 @@ function scanRuns(
           ascii += price;
           before = kind;
           continue;
+        }
+        if (packed < 0 && bounded) {
+          // A long run with a limit: piece by piece, so that a page of it
+          // costs what the page holds, not what the rest of the run does.
+          const over = longPunctuationOver(text, from, i, shared, limit, ascii, table);
+          if (over < i) {
+            return fitInsidePunctuation(text, runStart, over, from, shared, limit, ascii, table);
+          }
         }
         punctuationSums(text, from, i, packed);
         const most = RUN_PRICES[0] > RUN_PRICES[1]
@@ -1311,9 +1340,13 @@ function fitBySearch(
   return { end: lo, cost: loCost };
 }
 
-// The prices per tokenizer of a whitespace or punctuation run: one array for
-// every scan, as CARRY.
+// The prices per tokenizer of a whitespace or punctuation run, and of the
+// punctuation before line breaks: arrays for every scan, as CARRY.
 const RUN_PRICES = new Float64Array(3);
+const BREAKS = new Float64Array(3);
+// The tokens of the last run of punctuation's piece, per tokenizer: what the
+// line breaks after it add to (see whitespacePrices).
+const PIECE_COSTS = new Float64Array(3);
 
 // Prices the whitespace run text[from, to) of ASCII class `kind` (spaces,
 // but one space not after a line break; line breaks; tabs) that comes after
@@ -1356,8 +1389,24 @@ function whitespacePrices(
   }
   const floorFrom = FLOOR_START[r];
   const at = 2 * (F_SPACE + (r - F_SPACE) * 3); // floorIndex(r, 0), twice
-  for (let t = 0; t < 3; t++) {
-    const g = f + 2 * t;
+  let t = 0;
+  if (f === PUNCT_NEWLINE) {
+    // o200k_base and cl100k_base encode the line breaks with the
+    // punctuation before them, in one piece: what they add to its tokens.
+    punctuationCosts(text, CARRY[PIECE_FROM], to, BREAKS);
+    RUN_PRICES[1] = BREAKS[1] - PIECE_COSTS[1];
+    if (CARRY[O200K_FROM] !== CARRY[PIECE_FROM]) {
+      punctuationCosts(text, CARRY[O200K_FROM], to, BREAKS);
+    }
+    RUN_PRICES[0] = BREAKS[0] - CARRY[O200K_PIECE];
+    if (counts) {
+      counts[FIXED] += RUN_PRICES[0];
+      counts[FIXED + 1] += RUN_PRICES[1];
+    }
+    t = 2;
+  }
+  for (; t < 3; t++) {
+    const g = f === PUNCT_NEWLINE ? f : f + 2 * t;
     const price = w[g] + w[g + 1] * n;
     const least = n < floorFrom ? 0 : floor[at + 2 * t] * n - floor[at + 2 * t + 1];
     if (least > price) {
@@ -1412,16 +1461,105 @@ function singleSpaceAt(text: string, at: number, first: number): boolean {
 const SAME = 0x10101;
 
 // Each tokenizer's sum with the run of punctuation text[from, to) (its
-// packed costs, or -1 for a run longer than PIECE) into RUN_PRICES.
+// packed costs, or -1 for a run longer than PIECE) into RUN_PRICES, its
+// tokens into PIECE_COSTS.
 function punctuationSums(text: string, from: number, to: number, packed: number): void {
   if (packed >= 0) {
-    RUN_PRICES[0] = packed & 255;
-    RUN_PRICES[1] = (packed >> 8) & 255;
-    RUN_PRICES[2] = packed >> 16;
-  } else punctuationCosts(text, from, to, RUN_PRICES);
-  RUN_PRICES[0] += CARRY[T0];
-  RUN_PRICES[1] += CARRY[T1];
-  RUN_PRICES[2] += CARRY[T2];
+    PIECE_COSTS[0] = packed & 255;
+    PIECE_COSTS[1] = (packed >> 8) & 255;
+    PIECE_COSTS[2] = packed >> 16;
+  } else punctuationCosts(text, from, to, PIECE_COSTS);
+  CARRY[O200K_FROM] = from;
+  CARRY[O200K_PIECE] = PIECE_COSTS[0];
+  // o200k_base's piece before takes the run's leading slashes (its pattern
+  // goes on over "/" after the line breaks: ".\r/." is ".\r/" and "."):
+  // apart from the rest of the run, as its own tokens.
+  if (CARRY[SLASHES]) PIECE_COSTS[0] = slashesApart(text, from, to);
+  RUN_PRICES[0] = CARRY[T0] + PIECE_COSTS[0];
+  RUN_PRICES[1] = CARRY[T1] + PIECE_COSTS[1];
+  RUN_PRICES[2] = CARRY[T2] + PIECE_COSTS[2];
+}
+
+// Where the prefixes of a run of punctuation longer than PIECE, its piece
+// text[from, to), first cost more than `limit`: the end of the first piece
+// of PIECE characters whose prefix does (costed as punctuationCosts costs
+// it), or `to` when the whole run fits.
+function longPunctuationOver(
+  text: string,
+  from: number,
+  to: number,
+  shared: number,
+  limit: number,
+  ascii: number,
+  table: number,
+): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  for (let at = from, seams = 0; at < to; at += PIECE, seams++) {
+    const end = Math.min(to, at + PIECE);
+    const packed = punctuationPacked(text, at, end);
+    s0 += packed & 255;
+    s1 += (packed >> 8) & 255;
+    s2 += packed >> 16;
+    const n = end - from;
+    const n0 = CARRY[T0] + (n > PIECE ? Math.min(s0 + seams, n) : s0);
+    const n1 = CARRY[T1] + (n > PIECE ? Math.min(s1 + seams, n) : s1);
+    const n2 = CARRY[T2] + (n > PIECE ? Math.min(s2 + seams, n) : s2);
+    // (The same sums, but summed as a scan sums the prefix only there.)
+    if (
+      (ascii + shared) + (n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2)) > limit &&
+      punctuationPrefixCost(text, from, end, shared, ascii, table) > limit
+    ) return end;
+  }
+  return to;
+}
+
+// The cost of a scan that ends at `end` inside a run of punctuation whose
+// piece starts at `from`, summed as the scan sums it, to the last bit.
+function punctuationPrefixCost(
+  text: string,
+  from: number,
+  end: number,
+  shared: number,
+  ascii: number,
+  table: number,
+): number {
+  const packed = end - from <= PIECE ? punctuationPacked(text, from, end) : -1;
+  if (packed >= 0 && (packed & 255) * SAME === packed && !CARRY[SLASHES]) {
+    return ascii + (shared + (packed & 255)) + table;
+  }
+  punctuationSums(text, from, end, packed);
+  const [n0, n1, n2] = RUN_PRICES;
+  return (ascii + shared) + (n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2));
+}
+
+// Whether the run of line breaks that ends at `at` comes right after
+// punctuation, inside the priced text from `first`: o200k_base's piece of
+// that punctuation then goes on over the "/" at `at`.
+function breaksAfterPunctuation(text: string, at: number, first: number): boolean {
+  let k = at - 1;
+  while (k >= first) {
+    const b = text.charCodeAt(k);
+    if (b !== 10 && b !== 13) return b < 128 && ASCII[b] === A_PUNCT;
+    k--;
+  }
+  return false;
+}
+
+// o200k_base's tokens of a run of punctuation text[from, to) whose leading
+// slashes go with the piece before it: the slashes' own and the rest's. The
+// rest is o200k_base's piece for the line breaks after it (O200K_FROM).
+function slashesApart(text: string, from: number, to: number): number {
+  let cut = from;
+  while (cut < to && text.charCodeAt(cut) === 47) cut++;
+  punctuationCosts(text, from, cut, BREAKS);
+  const slashes = BREAKS[0];
+  if (cut === to) return slashes;
+  punctuationCosts(text, cut, to, BREAKS);
+  CARRY[O200K_FROM] = cut;
+  CARRY[O200K_PIECE] = BREAKS[0];
+  return slashes + BREAKS[0];
 }
 
 // The calibration counts of a run of punctuation: each tokenizer's tokens,
@@ -1433,14 +1571,13 @@ function countPunctuation(
   packed: number,
   counts: Float64Array,
 ): void {
-  if (packed >= 0) {
-    counts[FIXED] += packed & 255;
-    counts[FIXED + 1] += (packed >> 8) & 255;
-    counts[FIXED + 2] += packed >> 16;
-    return;
-  }
   const each = new Float64Array(3);
-  punctuationCosts(text, from, to, each);
+  if (packed >= 0) {
+    each[0] = packed & 255;
+    each[1] = (packed >> 8) & 255;
+    each[2] = packed >> 16;
+  } else punctuationCosts(text, from, to, each);
+  if (CARRY[SLASHES]) each[0] = slashesApart(text, from, to);
   for (let t = 0; t < 3; t++) counts[FIXED + t] += each[t];
 }
 
@@ -1461,15 +1598,13 @@ function fitInsidePunctuation(
   ascii: number,
   table: number,
 ): Scan {
-  return fitBySearch(runStart, runEnd, limit, ascii + table, (end) => {
-    const packed = end - from <= PIECE ? punctuationPacked(text, from, end) : -1;
-    if (packed >= 0 && (packed & 255) * SAME === packed) {
-      return ascii + (shared + (packed & 255)) + table;
-    }
-    punctuationSums(text, from, end, packed);
-    const [n0, n1, n2] = RUN_PRICES;
-    return (ascii + shared) + (n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2));
-  });
+  return fitBySearch(
+    runStart,
+    runEnd,
+    limit,
+    ascii + table,
+    (end) => punctuationPrefixCost(text, from, end, shared, ascii, table),
+  );
 }
 
 // The fitted weights already carry a 3 % margin on the tokens they price
@@ -1554,11 +1689,12 @@ function asciiPerChar(
   if (other) {
     // Whitespace runs are summed per tokenizer: a run adds to the estimate
     // at most its dearest tokenizer's price.
-    for (let t = 0; t < 6; t += 2) {
-      for (const f of [NEWLINE + t, PUNCT_NEWLINE + t, SPACE_NEWLINE + t]) {
-        per((n) => w[f] + w[f + 1] * n);
-        most = Math.max(most, w[f + 1]);
-      }
+    // After punctuation, the Claude tokenizer's line breaks have weights;
+    // o200k_base and cl100k_base encode them, at most a token a character.
+    const lineBreaks = [0, 2, 4].flatMap((t) => [NEWLINE + t, SPACE_NEWLINE + t]);
+    for (const f of [...lineBreaks, PUNCT_NEWLINE]) {
+      per((n) => w[f] + w[f + 1] * n);
+      most = Math.max(most, w[f + 1]);
     }
     most = Math.max(
       most,

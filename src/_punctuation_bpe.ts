@@ -18,8 +18,8 @@ import { PUNCTUATION_TOKENS } from "./_punctuation.ts";
 
 // The characters of punctuation tokens, and the letters that stand for them
 // in src/_punctuation.ts (no character there needs escaping).
-const SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ ";
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefg";
+const SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \n\r";
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
 
 /**
  * Tokens as src/_punctuation.ts stores them: each character as a letter, a
@@ -56,8 +56,6 @@ export function punctuationRanks(encoded: string): Map<string, number> {
   return ranks;
 }
 
-const RANKS = PUNCTUATION_TOKENS.map(punctuationRanks);
-
 /** The longest run of punctuation encoded whole (see {@linkcode punctuationCosts}). */
 export const PIECE = 128;
 
@@ -66,7 +64,9 @@ const PAIR_RANK = new Float64Array(PIECE + 1);
 
 /**
  * The tokens of the byte-pair encoding of `piece` (at most 128 characters)
- * with the merges in `ranks`.
+ * with the merges in `ranks`, as the tokenizers do it: the pair of adjacent
+ * parts whose concatenation has the lowest rank merges first. (The scan
+ * encodes with token ids instead: see encodedTokens.)
  *
  * @example
  * ```ts
@@ -123,6 +123,8 @@ for (let c = 33, code = 1; c < 127; c++) {
 /** The six-bit code of the space. */
 export const SPACE_CODE = 33;
 PUNCTUATION_CODE[32] = SPACE_CODE;
+PUNCTUATION_CODE[10] = 34;
+PUNCTUATION_CODE[13] = 35;
 const CODE = PUNCTUATION_CODE;
 
 /** The longest run {@linkcode shortPacked} takes: five characters, thirty bits. */
@@ -145,14 +147,74 @@ export function shortPacked(key: number, text: string, from: number, to: number)
   const slot = (key ^ key >>> SHORT_BITS ^ key >>> 24) & ((1 << SHORT_BITS) - 1);
   if (SHORT_KEY[slot] !== key) {
     SHORT_KEY[slot] = key;
-    SHORT_COSTS[slot] = packedCosts(text.slice(from, to));
+    SHORT_COSTS[slot] = packedCosts(text, from, to);
   }
   return SHORT_COSTS[slot];
 }
 
-function packedCosts(piece: string): number {
-  return bytePairTokens(piece, RANKS[0]) | bytePairTokens(piece, RANKS[1]) << 8 |
-    bytePairTokens(piece, RANKS[2]) << 16;
+// The encoding by token ids: a character is its code less one (0 to 34), the
+// token of rank r is 35 + r, and a pair of adjacent ids merges into
+// `pairs.get(left << 12 | right)`, which is `rank << 12 | id` (the lowest
+// rank first, as by text). Made on the first run of punctuation to encode:
+// a text without any pays nothing for it.
+const SYMBOL_IDS = 35;
+const NO_PAIR = 0x7fffffff;
+let merges: Array<Map<number, number>> | undefined;
+
+function loadMerges(): Array<Map<number, number>> {
+  return PUNCTUATION_TOKENS.map((encoded) => {
+    const ranks = punctuationRanks(encoded);
+    const ids = new Map<string, number>();
+    for (const symbol of SYMBOLS) ids.set(symbol, CODE[symbol.charCodeAt(0)] - 1);
+    for (const [token, rank] of ranks) ids.set(token, SYMBOL_IDS + rank);
+    const pairs = new Map<number, number>();
+    for (const [token, rank] of ranks) {
+      for (let cut = 1; cut < token.length; cut++) {
+        const left = ids.get(token.slice(0, cut));
+        const right = ids.get(token.slice(cut));
+        if (left !== undefined && right !== undefined) {
+          pairs.set(left << 12 | right, rank << 12 | (SYMBOL_IDS + rank));
+        }
+      }
+    }
+    return pairs;
+  });
+}
+
+const IDS = new Int32Array(PIECE);
+const PAIRS = new Int32Array(PIECE);
+
+// The tokens of the byte-pair encoding of text[from, to) (at most PIECE
+// characters of SYMBOLS) with the merges `pairs`: bytePairTokens by ids.
+function encodedTokens(text: string, from: number, to: number, pairs: Map<number, number>): number {
+  let n = to - from;
+  for (let i = 0; i < n; i++) IDS[i] = CODE[text.charCodeAt(from + i)] - 1;
+  for (let i = 0; i + 1 < n; i++) PAIRS[i] = pairs.get(IDS[i] << 12 | IDS[i + 1]) ?? NO_PAIR;
+  while (n > 1) {
+    let best = NO_PAIR;
+    let at = -1;
+    for (let i = 0; i + 1 < n; i++) {
+      if (PAIRS[i] < best) {
+        best = PAIRS[i];
+        at = i;
+      }
+    }
+    if (at < 0) break;
+    IDS[at] = best & 4095;
+    IDS.copyWithin(at + 1, at + 2, n);
+    PAIRS.copyWithin(at + 1, at + 2, n - 1);
+    n--;
+    if (at > 0) PAIRS[at - 1] = pairs.get(IDS[at - 1] << 12 | IDS[at]) ?? NO_PAIR;
+    if (at + 1 < n) PAIRS[at] = pairs.get(IDS[at] << 12 | IDS[at + 1]) ?? NO_PAIR;
+  }
+  return n;
+}
+
+// Each tokenizer's tokens of text[from, to), packed eight bits each.
+function packedCosts(text: string, from: number, to: number): number {
+  const [o200k, cl100k, claude] = merges ??= loadMerges();
+  return encodedTokens(text, from, to, o200k) | encodedTokens(text, from, to, cl100k) << 8 |
+    encodedTokens(text, from, to, claude) << 16;
 }
 
 /**
@@ -176,7 +238,7 @@ export function punctuationPacked(text: string, from: number, to: number): numbe
   const piece = text.slice(from, to);
   let costs = long.get(piece);
   if (costs === undefined) {
-    costs = packedCosts(piece);
+    costs = packedCosts(text, from, to);
     if (long.size >= LONG_MEMO) long.clear();
     long.set(piece, costs);
   }

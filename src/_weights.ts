@@ -2,69 +2,65 @@
 
 /** One weight per ASCII feature of src/_estimator.ts. */
 export const ASCII_WEIGHTS: readonly number[] = [
-  0.0533, // lower.runs
-  0.3131, // lower.chars
+  0.059800000000000006, // lower.runs
+  0.3117, // lower.chars
   0.0001, // lower.over4
   0.0001, // lower.over10
   0.0001, // lower.caseChanges
-  1.1419, // title.runs
-  0.1425, // title.chars
+  1.1496, // title.runs
+  0.14159999999999998, // title.chars
   0.0001, // title.over4
   0.0001, // title.over10
   0.0001, // title.caseChanges
-  1.1446, // upper.runs
-  0.075, // upper.chars
+  1.301, // upper.runs
+  0.0001, // upper.chars
   0.0001, // upper.over4
   0.0001, // upper.over10
   0.0001, // upper.caseChanges
-  1.5791, // mixed.runs
-  0.0001, // mixed.chars
-  0.217, // mixed.over4
-  0.1062, // mixed.over10
+  1.0381, // mixed.runs
+  0.1366, // mixed.chars
+  0.0786, // mixed.over4
+  0.1067, // mixed.over10
   0.0001, // mixed.caseChanges
-  0.9454, // digits.runs
-  0.0548, // digits.chars
-  0.5756, // digits.over3
-  0.44489999999999996, // space.single
+  0.9417, // digits.runs
+  0.0585, // digits.chars
+  0.5695, // digits.over3
+  0.44989999999999997, // space.single
   1.0001, // space.runs.o200k
   0.0001, // space.chars.o200k
-  0.45489999999999997, // space.runs.cl100k
+  0.4599, // space.runs.cl100k
   0.0001, // space.chars.cl100k
-  0.9782, // space.runs.claude
-  0.07250000000000001, // space.chars.claude
-  1.0001, // newline.runs.o200k
-  0.0001, // newline.chars.o200k
-  1.6488, // newline.runs.cl100k
+  0.925, // space.runs.claude
+  0.0803, // space.chars.claude
+  0.9001, // newline.runs.o200k
+  0.10010000000000001, // newline.chars.o200k
+  1.5599, // newline.runs.cl100k
   0.0001, // newline.chars.cl100k
-  1.7789, // newline.runs.claude
-  0.055600000000000004, // newline.chars.claude
-  0.0001, // punctNewline.runs.o200k
-  0.0001, // punctNewline.chars.o200k
-  0.108, // punctNewline.runs.cl100k
-  0.0001, // punctNewline.chars.cl100k
+  1.6552, // newline.runs.claude
+  0.12240000000000001, // newline.chars.claude
   1.0001, // punctNewline.runs.claude
-  0.0001, // punctNewline.chars.claude
-  1.35, // spaceNewline.runs.o200k
+  0.3334, // punctNewline.chars.claude
+  1.2752, // spaceNewline.runs.o200k
   0.0001, // spaceNewline.chars.o200k
-  0.7832, // spaceNewline.runs.cl100k
+  0.8922, // spaceNewline.runs.cl100k
   0.0001, // spaceNewline.chars.cl100k
-  1.0001, // spaceNewline.runs.claude
-  0.175, // spaceNewline.chars.claude
-  0.8555, // indent.runs.o200k
+  1.547, // spaceNewline.runs.claude
+  0.0001, // spaceNewline.chars.claude
+  1.0001, // indent.runs.o200k
   0.0001, // indent.chars.o200k
-  0.331, // indent.runs.cl100k
-  0.0103, // indent.chars.cl100k
+  0.4916, // indent.runs.cl100k
+  0.0096, // indent.chars.cl100k
   0.0001, // indent.runs.claude
-  0.0036999999999999997, // indent.chars.claude
+  0.0001, // indent.chars.claude
   0.0001, // tab.runs.o200k
   0.0001, // tab.chars.o200k
-  2.0001, // tab.runs.cl100k
+  2.2501, // tab.runs.cl100k
   0.0001, // tab.chars.cl100k
   1.7501, // tab.runs.claude
   0.1251, // tab.chars.claude
-  0.3026, // fragment.runs
+  0.2971, // fragment.runs
   0.0001, // fragment.chars
-  0.5396, // letters.rareTrigrams
+  0.5375, // letters.rareTrigrams
   0.0001, // known.runs
   0.0001, // known.glued
   0.0001, // known.camel
@@ -73,12 +69,12 @@ export const ASCII_WEIGHTS: readonly number[] = [
 /** Per discount group: the share of a letter's table price saved after a letter of its group. */
 export const DISCOUNTS: Readonly<Record<string, number>> = {
   latin: 0,
-  cyrillic: 0.1138,
+  cyrillic: 0.1164,
   arabic: 0,
   hebrew: 0,
   devanagari: 0,
   bengali: 0.5,
-  han: 0.1013,
+  han: 0.1019,
   ethiopic: 0.5,
   syllabics: 0,
 };
@@ -105,8 +101,8 @@ export const RUN_FLOORS: readonly number[] = [
   -1.2045, // newline.o200k
   0.0313,
   -2.0923, // newline.cl100k
-  0.0313,
-  -2.1862, // newline.claude
+  0.0391,
+  -1.9834, // newline.claude
   0.0625,
   -0.625, // tab.o200k
   0.0625,
@@ -117,12 +113,12 @@ export const RUN_FLOORS: readonly number[] = [
   -1, // return.o200k
   1,
   0, // return.cl100k
-  0.5,
-  -1, // return.claude
+  0.504,
+  -1.4881, // return.claude
   0.0118,
   -0.8198, // indent.o200k
-  0.0092,
-  -0.4311, // indent.cl100k
-  0.0062,
-  0.0089, // indent.claude
+  0.0096,
+  -0.4801, // indent.cl100k
+  0.0063,
+  0.0032, // indent.claude
 ];
