@@ -661,7 +661,7 @@ const BEFORE = 6; // what comes before the next run
 const LETTERS = 7; // the length of a letter run just before, not yet a fragment
 const SCAN_START = 8; // where the priced text starts
 const PIECE_FROM = 9; // where the last run of punctuation's piece starts (see whitespacePrices)
-const SLASHES = 10; // 1 while a run of punctuation's leading slashes go apart (punctuationSums)
+const SLASHES = 10; // the run of punctuation whose leading slashes go apart (punctuationSums)
 const O200K_FROM = 11; // where o200k_base's piece starts, and its tokens, if not PIECE_FROM's
 const O200K_PIECE = 12;
 
@@ -697,7 +697,7 @@ function scanFrom(
   CARRY[LETTERS] = 0;
   CARRY[SCAN_START] = start;
   CARRY[PIECE_FROM] = start;
-  CARRY[SLASHES] = 0;
+  CARRY[SLASHES] = -1;
   CARRY[O200K_FROM] = start;
   CARRY[O200K_PIECE] = 0;
   for (;;) {
@@ -998,7 +998,6 @@ function scanRuns(
         // the rest into the sums per tokenizer.
         let from = runStart;
         let shared = 0;
-        CARRY[SLASHES] = 0;
         if (before === A_SPACE) {
           if (runStart > CARRY[SCAN_START]) {
             from--;
@@ -1014,22 +1013,23 @@ function scanRuns(
             shared = 1;
             if (counts) counts[FLOORED]++;
           }
-          CARRY[SLASHES] = text.charCodeAt(runStart) === 47 &&
-              breaksAfterPunctuation(text, runStart, CARRY[SCAN_START])
-            ? 1
-            : 0;
+          if (
+            text.charCodeAt(runStart) === 47 &&
+            breaksAfterPunctuation(text, runStart, CARRY[SCAN_START])
+          ) CARRY[SLASHES] = runStart;
         }
-        CARRY[PIECE_FROM] = from;
         const packed = i - from <= SHORT
           ? shortPacked(key, text, from, i)
           : i - from <= PIECE
           ? punctuationPacked(text, from, i)
           : -1;
         if (counts) countPunctuation(text, from, i, packed, counts);
-        if (packed >= 0 && (packed & 255) * SAME === packed && !CARRY[SLASHES]) {
-          PIECE_COSTS[0] = PIECE_COSTS[1] = PIECE_COSTS[2] = packed & 255;
-          CARRY[O200K_FROM] = from;
-          CARRY[O200K_PIECE] = packed & 255;
+        if (packed >= 0 && (packed & 255) * SAME === packed && CARRY[SLASHES] !== from) {
+          // (What line breaks after it add to is asked only of such a run.)
+          if (c === 10 || c === 13) {
+            CARRY[PIECE_FROM] = CARRY[O200K_FROM] = from;
+            PIECE_COSTS[0] = PIECE_COSTS[1] = PIECE_COSTS[2] = CARRY[O200K_PIECE] = packed & 255;
+          }
           price = shared + (packed & 255);
           if (bounded && ascii + price + table > limit) {
             return fitInsidePunctuation(text, runStart, i, from, shared, limit, ascii, table);
@@ -1464,6 +1464,7 @@ const SAME = 0x10101;
 // packed costs, or -1 for a run longer than PIECE) into RUN_PRICES, its
 // tokens into PIECE_COSTS.
 function punctuationSums(text: string, from: number, to: number, packed: number): void {
+  CARRY[PIECE_FROM] = from;
   if (packed >= 0) {
     PIECE_COSTS[0] = packed & 255;
     PIECE_COSTS[1] = (packed >> 8) & 255;
@@ -1474,7 +1475,7 @@ function punctuationSums(text: string, from: number, to: number, packed: number)
   // o200k_base's piece before takes the run's leading slashes (its pattern
   // goes on over "/" after the line breaks: ".\r/." is ".\r/" and "."):
   // apart from the rest of the run, as its own tokens.
-  if (CARRY[SLASHES]) PIECE_COSTS[0] = slashesApart(text, from, to);
+  if (CARRY[SLASHES] === from) PIECE_COSTS[0] = slashesApart(text, from, to);
   RUN_PRICES[0] = CARRY[T0] + PIECE_COSTS[0];
   RUN_PRICES[1] = CARRY[T1] + PIECE_COSTS[1];
   RUN_PRICES[2] = CARRY[T2] + PIECE_COSTS[2];
@@ -1526,7 +1527,7 @@ function punctuationPrefixCost(
   table: number,
 ): number {
   const packed = end - from <= PIECE ? punctuationPacked(text, from, end) : -1;
-  if (packed >= 0 && (packed & 255) * SAME === packed && !CARRY[SLASHES]) {
+  if (packed >= 0 && (packed & 255) * SAME === packed && CARRY[SLASHES] !== from) {
     return ascii + (shared + (packed & 255)) + table;
   }
   punctuationSums(text, from, end, packed);
@@ -1577,7 +1578,7 @@ function countPunctuation(
     each[1] = (packed >> 8) & 255;
     each[2] = packed >> 16;
   } else punctuationCosts(text, from, to, each);
-  if (CARRY[SLASHES]) each[0] = slashesApart(text, from, to);
+  if (CARRY[SLASHES] === from) each[0] = slashesApart(text, from, to);
   for (let t = 0; t < 3; t++) counts[FIXED + t] += each[t];
 }
 
