@@ -1028,7 +1028,11 @@ function scanRuns(
           // (What line breaks after it add to is asked only of such a run.)
           if (c === 10 || c === 13) {
             CARRY[PIECE_FROM] = CARRY[O200K_FROM] = from;
-            PIECE_COSTS[0] = PIECE_COSTS[1] = PIECE_COSTS[2] = CARRY[O200K_PIECE] = packed & 255;
+            PIECE_COSTS[0] =
+              PIECE_COSTS[1] =
+              PIECE_COSTS[2] =
+              CARRY[O200K_PIECE] =
+                packed & 255;
           }
           price = shared + (packed & 255);
           if (bounded && ascii + price + table > limit) {
