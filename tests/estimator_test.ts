@@ -299,11 +299,38 @@ Deno.test("text after two line breaks costs a token more: the Claude tokenizer c
   assert.ok(Math.abs(afterIndent("\n\n") - afterIndent("\n")) < 1e-9);
 });
 
-Deno.test("a letter after a symbol, an ideograph or a strike-through mark is a word of its own", () => {
+Deno.test("a letter after a symbol, an ideograph, U+FFFD or a strike-through mark is a word of its own", () => {
   const priceOf = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
-  for (const before of ["\u2022", "\u2192", "\u20ac", "\u4e2d", "\u3042", "\u{1f600}", "s\u0336"]) {
+  for (
+    const before of [
+      "\u2022",
+      "\u2192",
+      "\u20ac",
+      "\u4e2d",
+      "\u3042",
+      "\u{1f600}",
+      "s\u0336",
+      // What a binary file read as UTF-8 is full of, and symbols that are
+      // not letters: "y\ufffd" × 1000 was 0.835 (a third review).
+      "\ufffd",
+      "\ufffc",
+      "\u00d7",
+      "\u00f7",
+      "\u2122",
+      "\u2103",
+      "\u2116",
+    ]
+  ) {
     assert.ok(priceOf(`${before}x`) - priceOf(before) >= 1, before);
   }
+});
+
+Deno.test("binary bytes read as UTF-8 between letters are priced as the tokenizers count them", () => {
+  const bytes = new Uint8Array(60_000).map((_, i) =>
+    i % 2 ? 97 + (i >> 8) % 26 : 0x80 + (i >> 1) % 128
+  );
+  const text = new TextDecoder().decode(bytes);
+  assert.ok(estimateTokens(text) >= max3(text));
 });
 
 Deno.test("letterRepeats counts the letters equal, case folded, to one of the twelve before", () => {
