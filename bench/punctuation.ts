@@ -14,7 +14,8 @@
  * package changes: `deno task punctuation`.
  */
 import { tokensOf, vocabularies } from "../dev/vocabularies.ts";
-import { bytePairTokens, encodeTokens } from "../src/_punctuation_bpe.ts";
+import { encodeTokens } from "../src/_punctuation_bpe.ts";
+import { bytePairTokens } from "../dev/byte_pair.ts";
 
 /**
  * How many of its lowest-ranked tokens each vocabulary keeps. o200k_base's

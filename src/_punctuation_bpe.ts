@@ -59,49 +59,6 @@ export function punctuationRanks(encoded: string): Map<string, number> {
 /** The longest run of punctuation encoded whole (see {@linkcode punctuationCosts}). */
 export const PIECE = 128;
 
-const PARTS: string[] = [];
-const PAIR_RANK = new Float64Array(PIECE + 1);
-
-/**
- * The tokens of the byte-pair encoding of `piece` (at most 128 characters)
- * with the merges in `ranks`, as the tokenizers do it: the pair of adjacent
- * parts whose concatenation has the lowest rank merges first. (The scan
- * encodes with token ids instead: see encodedTokens.)
- *
- * @example
- * ```ts
- * import { bytePairTokens, punctuationRanks } from "./_punctuation_bpe.ts";
- *
- * const ranks = new Map([["==", 0], ["===", 1], ["!=", 2]]);
- * console.log(bytePairTokens("!===", ranks)); // 2: "!=", "=="
- * ```
- */
-export function bytePairTokens(piece: string, ranks: Map<string, number>): number {
-  let n = piece.length;
-  for (let i = 0; i < n; i++) PARTS[i] = piece[i];
-  for (let i = 0; i + 1 < n; i++) PAIR_RANK[i] = ranks.get(piece[i] + piece[i + 1]) ?? Infinity;
-  while (n > 1) {
-    let best = Infinity;
-    let at = -1;
-    for (let i = 0; i + 1 < n; i++) {
-      if (PAIR_RANK[i] < best) {
-        best = PAIR_RANK[i];
-        at = i;
-      }
-    }
-    if (at < 0) break;
-    PARTS[at] += PARTS[at + 1];
-    for (let i = at + 1; i + 1 < n; i++) {
-      PARTS[i] = PARTS[i + 1];
-      PAIR_RANK[i] = PAIR_RANK[i + 1];
-    }
-    n--;
-    if (at > 0) PAIR_RANK[at - 1] = ranks.get(PARTS[at - 1] + PARTS[at]) ?? Infinity;
-    if (at + 1 < n) PAIR_RANK[at] = ranks.get(PARTS[at] + PARTS[at + 1]) ?? Infinity;
-  }
-  return n;
-}
-
 // Costs of short pieces (up to five characters with the space), direct-mapped
 // by their characters packed six bits each: a page of JSON or code repeats a
 // few dozen runs ('":"', '},{', ' = '). Longer pieces are remembered by their
@@ -185,7 +142,8 @@ const IDS = new Int32Array(PIECE);
 const PAIRS = new Int32Array(PIECE);
 
 // The tokens of the byte-pair encoding of text[from, to) (at most PIECE
-// characters of SYMBOLS) with the merges `pairs`: bytePairTokens by ids.
+// characters of SYMBOLS) with the merges `pairs`: the encoding by text of
+// dev/byte_pair.ts (which the tests hold this to), by ids.
 function encodedTokens(text: string, from: number, to: number, pairs: Map<number, number>): number {
   let n = to - from;
   for (let i = 0; i < n; i++) IDS[i] = CODE[text.charCodeAt(from + i)] - 1;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { bytePairTokens } from "../dev/byte_pair.ts";
 import {
-  bytePairTokens,
   encodeTokens,
   punctuationCosts,
   punctuationPacked,
