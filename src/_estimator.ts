@@ -985,7 +985,12 @@ function scanRuns(
         if (++i < end) c = text.charCodeAt(i);
         continue;
       } else if (kind === A_PUNCT) {
-        // The run's characters, six bits each, while they fit in a key.
+        // Punctuation: its own encoding per tokenizer, with the space
+        // before it that all three pre-tokenizers put in its piece (a
+        // single space is then priced here, not on its own). Most runs
+        // cost each tokenizer the same: that goes with the ASCII runs,
+        // the rest into the sums per tokenizer. The run's characters, six
+        // bits each, make the key of the cache of short runs.
         let key = PUNCTUATION_CODE[c];
         for (;;) {
           if (++i >= end) break;
@@ -993,11 +998,6 @@ function scanRuns(
           if (c >= 128 || ASCII[c] !== A_PUNCT) break;
           key = key << 6 | PUNCTUATION_CODE[c];
         }
-        // Punctuation: its own encoding per tokenizer, with the space
-        // before it that all three pre-tokenizers put in its piece (a
-        // single space is then priced here, not on its own). Most runs
-        // cost each tokenizer the same: that goes with the ASCII runs,
-        // the rest into the sums per tokenizer.
         let from = runStart;
         let shared = 0;
         if (before === A_SPACE) {
