@@ -1020,7 +1020,10 @@ function scanRuns(
             breaksAfterPunctuation(text, runStart, CARRY[SCAN_START])
           ) CARRY[SLASHES] = runStart;
         }
-        const packed = i - from <= SHORT
+        // (One character alone is one token in every vocabulary.)
+        const packed = i - from === 1
+          ? SAME
+          : i - from <= SHORT
           ? shortPacked(key, text, from, i)
           : i - from <= PIECE
           ? punctuationPacked(text, from, i)
