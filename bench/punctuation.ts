@@ -43,6 +43,8 @@ export function punctuationTokens(): string[][] {
 
 /** What src/_punctuation.ts holds: each vocabulary's KEPT lowest-ranked tokens it makes. */
 export function keptTokens(): string[][] {
+  // src/_punctuation_bpe.ts gives a token the id 35 + its rank in 12 bits.
+  if (KEPT.some((kept) => kept > 4096 - 35)) throw new Error("KEPT over 4061: ids take 12 bits");
   return punctuationTokens().map((tokens, t) => {
     const list = tokens.slice(0, KEPT[t]);
     const ranks = new Map(list.map((token, rank) => [token, rank]));

@@ -1051,8 +1051,19 @@ function scanRuns(
           // A long run with a limit: piece by piece, so that a page of it
           // costs what the page holds, not what the rest of the run does.
           const over = longPunctuationOver(text, from, i, shared, limit, ascii, table);
-          if (over < i) {
-            return fitInsidePunctuation(text, runStart, over, from, shared, limit, ascii, table);
+          if (over >= 0) {
+            const end = Math.min(i, over + PIECE);
+            return fitInsidePunctuation(
+              text,
+              runStart,
+              end,
+              from,
+              shared,
+              limit,
+              ascii,
+              table,
+              over,
+            );
           }
         }
         punctuationSums(text, from, i, packed);
@@ -1491,9 +1502,9 @@ function punctuationSums(text: string, from: number, to: number, packed: number)
 }
 
 // Where the prefixes of a run of punctuation longer than PIECE, its piece
-// text[from, to), first cost more than `limit`: the end of the first piece
-// of PIECE characters whose prefix does (costed as punctuationCosts costs
-// it), or `to` when the whole run fits.
+// text[from, to), first cost more than `limit`: the start of the first
+// piece of PIECE characters whose prefix to its end does (costed as
+// punctuationCosts costs it), or -1 when the whole run fits.
 function longPunctuationOver(
   text: string,
   from: number,
@@ -1520,9 +1531,9 @@ function longPunctuationOver(
     if (
       (ascii + shared) + (n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2)) > limit &&
       punctuationPrefixCost(text, from, end, shared, ascii, table) > limit
-    ) return end;
+    ) return at;
   }
-  return to;
+  return -1;
 }
 
 // The cost of a scan that ends at `end` inside a run of punctuation whose
@@ -1572,6 +1583,8 @@ function slashesApart(text: string, from: number, to: number): number {
   return slashes + BREAKS[0];
 }
 
+const COUNTED = new Float64Array(3);
+
 // The calibration counts of a run of punctuation: each tokenizer's tokens,
 // at its fixed price.
 function countPunctuation(
@@ -1581,7 +1594,7 @@ function countPunctuation(
   packed: number,
   counts: Float64Array,
 ): void {
-  const each = new Float64Array(3);
+  const each = COUNTED;
   if (packed >= 0) {
     each[0] = packed & 255;
     each[1] = (packed >> 8) & 255;
@@ -1607,14 +1620,19 @@ function fitInsidePunctuation(
   limit: number,
   ascii: number,
   table: number,
+  piece = from,
 ): Scan {
-  return fitBySearch(
-    runStart,
-    runEnd,
-    limit,
-    ascii + table,
-    (end) => punctuationPrefixCost(text, from, end, shared, ascii, table),
-  );
+  const costOf = (end: number) => punctuationPrefixCost(text, from, end, shared, ascii, table);
+  // In a long run, the search starts at the piece where the limit is passed
+  // (piece), if the prefix that ends there fits as the scan sums it: each
+  // cost is of the whole prefix, so a search over the whole run would
+  // encode it again at every step.
+  if (piece > runStart) {
+    const end = Math.min(runEnd, piece + PIECE);
+    const cost = costOf(piece);
+    if (cost <= limit) return fitBySearch(piece, end, limit, cost, costOf);
+  }
+  return fitBySearch(runStart, runEnd, limit, ascii + table, costOf);
 }
 
 // The fitted weights already carry a 3 % margin on the tokens they price

@@ -192,3 +192,22 @@ Deno.test("slashes after line breaks after punctuation go with o200k_base's piec
     assert.ok(estimateTokens(text) >= max3(text), JSON.stringify(unit));
   }
 });
+
+// A long run under a limit is walked a piece of 128 at a time and searched
+// inside the piece where the limit is passed: the same prefix as a search of
+// the whole run would find, each cost as the scan sums it.
+Deno.test("a budgeted scan inside a long run of punctuation stops where the next character would not fit", () => {
+  const run = fc.string({ unit: fc.constantFrom(...PUNCTUATION), minLength: 200, maxLength: 900 });
+  fc.assert(
+    fc.property(run, fc.double({ min: 0.01, max: 0.99, noNaN: true }), (body, share) => {
+      const text = "x " + body;
+      const whole = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+      const limit = whole * share;
+      const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, limit);
+      assert.ok(cost <= limit);
+      assert.equal(cost, scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost);
+      assert.ok(scan(text, 0, end + 1, DEFAULT_WEIGHTS, Infinity).cost > limit, `${end}`);
+    }),
+    { numRuns: 300, seed: 31 },
+  );
+});
