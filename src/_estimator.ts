@@ -151,76 +151,95 @@ for (let i = 0; i < 26 ** 3; i++) {
 
 /** The longest word, in letters, that the set of known words holds. */
 export const MAX_KNOWN = 15;
-const HASH_START = 0x811c9dc5 | 0;
-const HASH_TIMES = 0x01000193;
 
-// The hash of a word of ASCII letters that the scan computes as it reads the
-// word (FNV-1a over its code units, case kept).
-function wordHash(word: string): number {
-  let h = HASH_START;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), HASH_TIMES);
-  return h;
-}
+// A word of up to 15 ASCII letters is three int32 keys, five letters each,
+// the last five in the first: a letter is its low six bits (A–Z 1–26, a–z
+// 33–58), never 0, so the keys are the word, its case and length included.
+// The scan builds them as it reads the letters, and a table of the known
+// words' keys compares a word in a load or three (a table that compared the
+// letters one by one took a fifth of the time of English prose). Exact: a
+// word is known when it is in the list (a Bloom filter let "noviembre", four
+// tokens, through; a hash alone could be made to collide).
+const KEY_BITS = 0x3fffffff;
+const KEY = new Int32Array(3);
 
-// The known words (src/_words.ts), decoded at load straight into one byte
-// array, their letters end to end (compared as bytes: far faster than strings
-// built from slices), and an open-addressing table of them by hash, a third
-// full: a lookup is a hash compare or two, and a hit compares the letters, so
-// a word is known exactly when it is in the list (a Bloom filter let
-// "noviembre", four tokens, through). The list is sorted, each word written
-// as the number of letters it shares with the one before (a digit) and the
-// rest.
-let wordCount = 0;
-let letterCount = 0;
-for (let i = 0, length = 0; i < KNOWN_WORDS.length; i++) {
-  const c = KNOWN_WORDS.charCodeAt(i);
-  if (c <= 57) {
-    length = c - 48;
-    wordCount++;
-  } else length++;
-  if (i + 1 === KNOWN_WORDS.length || KNOWN_WORDS.charCodeAt(i + 1) <= 57) letterCount += length;
-}
-const WORD_LETTERS = new Uint8Array(letterCount);
-const LETTERS_AT = new Int32Array(wordCount + 1);
-const TABLE_BITS = 15;
-const TABLE_MASK = (1 << TABLE_BITS) - 1;
-const TABLE_HASH = new Int32Array(1 << TABLE_BITS);
-const TABLE_WORD = new Int32Array(1 << TABLE_BITS); // 1 + the word's index; 0 for none
-function slotOf(h: number): number {
-  return Math.imul(h, 0x9e3779b1) >>> (32 - TABLE_BITS);
-}
-for (let i = 0, k = 0, at = 0; k < wordCount; k++) {
-  const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
-  const previous = k === 0 ? 0 : LETTERS_AT[k - 1];
-  LETTERS_AT[k] = at;
-  for (let j = 0; j < shared; j++) WORD_LETTERS[at++] = WORD_LETTERS[previous + j];
-  while (i < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(i) > 57) {
-    WORD_LETTERS[at++] = KNOWN_WORDS.charCodeAt(i++);
+// The keys of text[from, to) into KEY.
+function keyOf(text: string, from: number, to: number): void {
+  let k0 = 0;
+  let k1 = 0;
+  let k2 = 0;
+  for (let i = from; i < to; i++) {
+    k2 = k2 << 6 | k1 >>> 24;
+    k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
+    k0 = (k0 << 6 | (text.charCodeAt(i) & 63)) & KEY_BITS;
   }
-  LETTERS_AT[k + 1] = at;
-  let h = HASH_START;
-  for (let j = LETTERS_AT[k]; j < at; j++) h = Math.imul(h ^ WORD_LETTERS[j], HASH_TIMES);
-  let slot = slotOf(h);
-  while (TABLE_WORD[slot] !== 0) slot = (slot + 1) & TABLE_MASK;
-  TABLE_HASH[slot] = h;
-  TABLE_WORD[slot] = k + 1;
+  KEY[0] = k0;
+  KEY[1] = k1;
+  KEY[2] = k2;
 }
 
-// Whether text[from, to), of hash `h`, is a known word.
-function isKnown(h: number, text: string, from: number, to: number): boolean {
-  for (let slot = slotOf(h);; slot = (slot + 1) & TABLE_MASK) {
-    const k = TABLE_WORD[slot];
-    if (k === 0) return false;
-    if (TABLE_HASH[slot] !== h) continue;
-    let at = LETTERS_AT[k - 1];
-    if (LETTERS_AT[k] - at !== to - from) continue;
-    let i = from;
-    while (i < to && WORD_LETTERS[at] === text.charCodeAt(i)) {
-      i++;
-      at++;
+// The known words (src/_words.ts) in two open-addressing tables of their
+// keys, each about a third full: words of up to five letters by their first
+// key (0: empty) in 64 KiB, where most lookups of prose end; longer ones by
+// all three, three int32s a slot. The list is sorted, each word written as
+// the number of letters it shares with the one before (a digit) and the rest.
+// Every known word of mixed case has its capitals first ("OAuth", "SQLite"):
+// the scan looks up no other mixed case (random capitals and lower case, such
+// as base64, would miss the cache on every run).
+const SHORT_BITS = 14;
+const SHORT_MASK = (1 << SHORT_BITS) - 1;
+const SHORT_WORDS = new Int32Array(1 << SHORT_BITS);
+const LONG_BITS = 14;
+const LONG_MASK = (1 << LONG_BITS) - 1;
+const LONG_WORDS = new Int32Array(3 << LONG_BITS);
+function slotOf(k0: number, k1: number, k2: number, bits: number): number {
+  return Math.imul(k0 ^ Math.imul(k1 ^ Math.imul(k2, 0x85ebca6b), 0xc2b2ae35), 0x9e3779b1) >>>
+    (32 - bits);
+}
+{
+  let word = "";
+  for (let i = 0; i < KNOWN_WORDS.length;) {
+    let j = i + 1;
+    while (j < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(j) > 57) j++;
+    word = word.slice(0, KNOWN_WORDS.charCodeAt(i) - 48) + KNOWN_WORDS.slice(i + 1, j);
+    i = j;
+    if (!/^[A-Za-z]{1,15}$/.test(word) || /[a-z][A-Z]/.test(word)) {
+      throw new Error(`a known word is 1 to 15 letters, capitals first: not "${word}"`);
     }
-    if (i === to) return true;
+    keyOf(word, 0, word.length);
+    if (KEY[1] === 0) {
+      let slot = slotOf(KEY[0], 0, 0, SHORT_BITS);
+      while (SHORT_WORDS[slot] !== 0) slot = (slot + 1) & SHORT_MASK;
+      SHORT_WORDS[slot] = KEY[0];
+    } else {
+      let slot = slotOf(KEY[0], KEY[1], KEY[2], LONG_BITS);
+      while (LONG_WORDS[3 * slot] !== 0) slot = (slot + 1) & LONG_MASK;
+      LONG_WORDS.set(KEY, 3 * slot);
+    }
   }
+}
+
+// Whether the word of keys k0, k1, k2 is a known word.
+function isKnown(k0: number, k1: number, k2: number): boolean {
+  if (k1 === 0) {
+    for (let slot = slotOf(k0, 0, 0, SHORT_BITS);; slot = (slot + 1) & SHORT_MASK) {
+      const key = SHORT_WORDS[slot];
+      if (key === k0) return true;
+      if (key === 0) return false;
+    }
+  }
+  for (let slot = slotOf(k0, k1, k2, LONG_BITS);; slot = (slot + 1) & LONG_MASK) {
+    const at = 3 * slot;
+    const first = LONG_WORDS[at];
+    if (first === k0 && LONG_WORDS[at + 1] === k1 && LONG_WORDS[at + 2] === k2) return true;
+    if (first === 0) return false;
+  }
+}
+
+// Whether text[from, to), of one to MAX_KNOWN ASCII letters, is a known word.
+function isKnownText(text: string, from: number, to: number): boolean {
+  keyOf(text, from, to);
+  return isKnown(KEY[0], KEY[1], KEY[2]);
 }
 
 /**
@@ -237,7 +256,7 @@ function isKnown(h: number, text: string, from: number, to: number): boolean {
  */
 export function isKnownWord(word: string): boolean {
   return /^[A-Za-z]{2,15}$/.test(word) && !/^[a-z]{1,3}$/.test(word) &&
-    isKnown(wordHash(word), word, 0, word.length);
+    isKnownText(word, 0, word.length);
 }
 
 /**
@@ -252,7 +271,7 @@ export function isKnownWord(word: string): boolean {
  * ```
  */
 export function inWordList(word: string): boolean {
-  return isKnown(wordHash(word), word, 0, word.length);
+  return /^[A-Za-z]{1,15}$/.test(word) && isKnownText(word, 0, word.length);
 }
 
 /**
@@ -278,25 +297,21 @@ export function camelPieces(run: string): number {
 function knownPieces(text: string, from: number, to: number): number {
   let pieces = 0;
   let start = from;
-  let h = HASH_START;
   let lower = 0;
   for (let j = from; j < to; j++) {
-    const c = text.charCodeAt(j);
-    const upper = ((c >> 5) & 1) ^ 1;
+    const upper = ((text.charCodeAt(j) >> 5) & 1) ^ 1;
     // A piece of lower case or one capital and lower case: cl100k_base does
     // not cut at case changes, and capitals together merge as they please
     // there ("plyDWORD" is "ply", "DW", "ORD").
     if (upper && j > start && !lower) return 0;
     if (lower & upper) {
-      if (j - start < 2 || j - start > MAX_KNOWN || !isKnown(h, text, start, j)) return 0;
+      if (j - start < 2 || j - start > MAX_KNOWN || !isKnownText(text, start, j)) return 0;
       pieces++;
       start = j;
-      h = HASH_START;
     }
-    h = Math.imul(h ^ c, HASH_TIMES);
     lower = upper ^ 1;
   }
-  if (to - start < 2 || to - start > MAX_KNOWN || !isKnown(h, text, start, to)) return 0;
+  if (to - start < 2 || to - start > MAX_KNOWN || !isKnownText(text, start, to)) return 0;
   return pieces + 1;
 }
 
@@ -451,6 +466,13 @@ export interface Weights {
    * measured from the tokenizers on adversarial runs.
    */
   readonly floor: Float64Array;
+  /**
+   * The prices per tokenizer of the whitespace runs shorter than
+   * {@linkcode WHITESPACE_TABLE}, at least their floors: three at
+   * `3 * (c * WHITESPACE_TABLE + n)` for a run of `n` of case `c`
+   * (see whitespacePrices).
+   */
+  readonly whitespace: Float64Array;
 }
 
 /**
@@ -577,6 +599,7 @@ export function makeWeights(
     group: Uint8Array.from(CATEGORY_GROUP),
     discountable,
     floor: Float64Array.from(floors),
+    whitespace: whitespaceTable(ascii, floors),
   };
 }
 
@@ -792,7 +815,9 @@ function scanRuns(
         let lower = 0; // 1 after a lower-case letter
         // The last three letters, five bits each: the index of RARE_TRI.
         let tri = 0;
-        let h = HASH_START;
+        let k0 = 0; // the word's keys (see KEY_BITS)
+        let k1 = 0;
+        let k2 = 0;
         const firstUpper = c < 97;
         // Case and the rare trigrams without a branch per letter: bit 5 of a
         // letter is set in lower case, its low five bits are its place in the
@@ -805,7 +830,9 @@ function scanRuns(
           lower = upper ^ 1;
           tri = (tri << 5 | (c & 31)) & 0x7fff;
           rareTri = (rareTri + RARE_TRI[tri]) | 0;
-          h = Math.imul(h ^ c, HASH_TIMES);
+          k2 = k2 << 6 | k1 >>> 24;
+          k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
+          k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
           if (++i >= end) break;
           c = text.charCodeAt(i);
         } while (((c | 32) - 97) >>> 0 < 26);
@@ -839,7 +866,8 @@ function scanRuns(
         let pieces = 0;
         if (!fragment && (i >= end || endsWord(c))) {
           if (
-            n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) && isKnown(h, text, runStart, i)
+            n >= 2 && n <= MAX_KNOWN && (n > 3 || shape !== LOWER) &&
+            (shape !== MIXED || changes === 0) && isKnown(k0, k1, k2)
           ) {
             known = true;
             if (before >= A_CONTROL || (before === A_PUNCT && gluedAt(text, runStart, context))) {
@@ -948,7 +976,7 @@ function scanRuns(
         let least = n < FLOOR_START[F_DIGITS]
           ? 0
           : floor[2 * F_DIGITS] * n - floor[2 * F_DIGITS + 1];
-        least = Math.max(least, Math.ceil(n / 3));
+        least = Math.max(least, n <= 3 ? 1 : Math.ceil(n / 3));
         // The same after any run of spaces or tabs: the last space or tab
         // before a digit is a piece of its own ("  7" is " ", " ", "7").
         if ((before === A_SPACE || before === A_TAB) && least < 1 + (n + 2) / 3) {
@@ -1134,6 +1162,17 @@ function scanRuns(
       }
       ascii += price;
       before = kind;
+      // A single space between words, the commonest run of prose: priced
+      // here rather than by a turn of the loop (as there, to the bit).
+      if (c === 32 && kind === A_LETTER && !bounded && !counts && i + 1 < end) {
+        const d = text.charCodeAt(i + 1);
+        if (((d | 32) - 97) >>> 0 < 26) {
+          ascii += w[SPACE_SINGLE];
+          i++;
+          c = d;
+          before = A_SPACE;
+        }
+      }
     } else {
       CARRY[ASCII_SUM] = ascii;
       CARRY[TABLE] = table;
@@ -1368,11 +1407,112 @@ const BREAKS = new Float64Array(3);
 // line breaks after it add to (see whitespacePrices).
 const PIECE_COSTS = new Float64Array(3);
 
+// The cases of whitespace runs, each priced by a feature (at `f + 2 * t` per
+// tokenizer, but the Claude tokenizer's only for PUNCT_NEWLINE) and a floor
+// class: spaces after a line break (indentation), other runs of spaces,
+// tabs; line breaks after punctuation, after a space or tab, after anything
+// else, each without and with a carriage return.
+const WHITESPACE_FEATURES = [
+  INDENT,
+  SPACE,
+  TAB,
+  PUNCT_NEWLINE,
+  PUNCT_NEWLINE,
+  SPACE_NEWLINE,
+  SPACE_NEWLINE,
+  NEWLINE,
+  NEWLINE,
+];
+const WHITESPACE_FLOORS = [
+  F_INDENT,
+  F_SPACE,
+  F_TAB,
+  F_NEWLINE,
+  F_RETURN,
+  F_NEWLINE,
+  F_RETURN,
+  F_NEWLINE,
+  F_RETURN,
+];
+const AFTER_PUNCTUATION = 3; // and 4, with a carriage return
+
+/** The whitespace runs whose prices {@linkcode Weights} holds: shorter than this. */
+export const WHITESPACE_TABLE = 64;
+
+// The case of the whitespace run text[from, to) of ASCII class `kind` after
+// `before` (see WHITESPACE_FEATURES).
+function whitespaceCase(
+  text: string,
+  from: number,
+  to: number,
+  kind: number,
+  before: number,
+): number {
+  if (kind === A_SPACE) return before === A_NEWLINE ? 0 : 1;
+  if (kind === A_TAB) return 2;
+  // Runs of "\n" merge into a few tokens ("\n" × 16 is one to three); with
+  // a "\r" in them, one token per two to four.
+  let cr = 0;
+  for (let j = from; j < to; j++) {
+    if (text.charCodeAt(j) === 13) {
+      cr = 1;
+      break;
+    }
+  }
+  return (before === A_PUNCT ? 3 : before === A_SPACE || before === A_TAB ? 5 : 7) + cr;
+}
+
+// The price for tokenizer `t` of a whitespace run of `n` characters of case
+// `c`, at least its floor; with `counts`, its calibration counts added.
+function whitespacePrice(
+  w: ArrayLike<number>,
+  floor: ArrayLike<number>,
+  c: number,
+  n: number,
+  t: number,
+  counts: Float64Array | undefined,
+): number {
+  const r = WHITESPACE_FLOORS[c];
+  const at = 2 * (F_SPACE + (r - F_SPACE) * 3 + t); // floorIndex(r, t), twice
+  const g = WHITESPACE_FEATURES[c] === PUNCT_NEWLINE
+    ? PUNCT_NEWLINE
+    : WHITESPACE_FEATURES[c] + 2 * t;
+  const price = w[g] + w[g + 1] * n;
+  const least = n < FLOOR_FROM[r] ? 0 : floor[at] * n - floor[at + 1];
+  if (least > price) {
+    if (counts) counts[FIXED + t] += least;
+    return least;
+  }
+  if (counts) {
+    counts[g]++;
+    counts[g + 1] += n;
+  }
+  return price;
+}
+
+function whitespaceTable(ascii: ArrayLike<number>, floors: ArrayLike<number>): Float64Array {
+  const table = new Float64Array(3 * WHITESPACE_TABLE * WHITESPACE_FEATURES.length);
+  for (let c = 0; c < WHITESPACE_FEATURES.length; c++) {
+    for (let n = 1; n < WHITESPACE_TABLE; n++) {
+      for (let t = 0; t < 3; t++) {
+        table[3 * (c * WHITESPACE_TABLE + n) + t] = whitespacePrice(
+          ascii,
+          floors,
+          c,
+          n,
+          t,
+          undefined,
+        );
+      }
+    }
+  }
+  return table;
+}
+
 // Prices the whitespace run text[from, to) of ASCII class `kind` (spaces,
 // but one space not after a line break; line breaks; tabs) that comes after
-// `before`, per tokenizer, into
-// RUN_PRICES, each at least the run's floor; adds the calibration counts to
-// `counts`.
+// `before`, per tokenizer, into RUN_PRICES, each at least the run's floor;
+// adds the calibration counts to `counts`.
 function whitespacePrices(
   text: string,
   from: number,
@@ -1382,35 +1522,10 @@ function whitespacePrices(
   weights: Weights,
   counts: Float64Array | undefined,
 ): void {
-  const w = weights.ascii;
-  const floor = weights.floor;
   const n = to - from;
-  let f = TAB;
-  let r = F_TAB;
-  if (kind === A_SPACE) {
-    const indent = before === A_NEWLINE;
-    f = indent ? INDENT : SPACE;
-    r = indent ? F_INDENT : F_SPACE;
-  } else if (kind === A_NEWLINE) {
-    f = before === A_PUNCT
-      ? PUNCT_NEWLINE
-      : before === A_SPACE || before === A_TAB
-      ? SPACE_NEWLINE
-      : NEWLINE;
-    r = F_NEWLINE;
-    // Runs of "\n" merge into a few tokens ("\n" × 16 is one to three);
-    // with a "\r" in them, one token per two to four.
-    for (let j = from; j < to; j++) {
-      if (text.charCodeAt(j) === 13) {
-        r = F_RETURN;
-        break;
-      }
-    }
-  }
-  const floorFrom = FLOOR_START[r];
-  const at = 2 * (F_SPACE + (r - F_SPACE) * 3); // floorIndex(r, 0), twice
+  const c = whitespaceCase(text, from, to, kind, before);
   let t = 0;
-  if (f === PUNCT_NEWLINE) {
+  if (c === AFTER_PUNCTUATION || c === AFTER_PUNCTUATION + 1) {
     // o200k_base and cl100k_base encode the line breaks with the
     // punctuation before them, in one piece: what they add to its tokens.
     punctuationCosts(text, CARRY[PIECE_FROM], to, BREAKS);
@@ -1425,21 +1540,12 @@ function whitespacePrices(
     }
     t = 2;
   }
-  for (; t < 3; t++) {
-    const g = f === PUNCT_NEWLINE ? f : f + 2 * t;
-    const price = w[g] + w[g + 1] * n;
-    const least = n < floorFrom ? 0 : floor[at + 2 * t] * n - floor[at + 2 * t + 1];
-    if (least > price) {
-      RUN_PRICES[t] = least;
-      if (counts) counts[FIXED + t] += least;
-    } else {
-      RUN_PRICES[t] = price;
-      if (counts) {
-        counts[g]++;
-        counts[g + 1] += n;
-      }
-    }
+  if (!counts && n < WHITESPACE_TABLE) {
+    const at = 3 * (c * WHITESPACE_TABLE + n);
+    for (; t < 3; t++) RUN_PRICES[t] = weights.whitespace[at + t];
+    return;
   }
+  for (; t < 3; t++) RUN_PRICES[t] = whitespacePrice(weights.ascii, weights.floor, c, n, t, counts);
 }
 
 // The longest prefix of a whitespace run that fits, by binary search as in

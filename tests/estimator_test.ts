@@ -255,6 +255,22 @@ Deno.test("a scan from an offset prices the slice as a text of its own", () => {
   );
 });
 
+Deno.test("a scan without a limit sums what one with room to spare and one with counts sum, to the bit", () => {
+  const prose = fc.array(
+    fc.constantFrom("the", "Include", "x", "HTTP", "42", " ", "  ", "\n", ",\n  ", ". "),
+  );
+  fc.assert(
+    fc.property(fc.oneof(anyText, prose.map((parts) => parts.join(""))), (text) => {
+      const free = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity);
+      const roomy = scan(text, 0, text.length, DEFAULT_WEIGHTS, 1e12);
+      const counted = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity, new Float64Array(4096));
+      assert.deepEqual(roomy, free);
+      assert.deepEqual(counted, free);
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
 for (const [name, text] of Object.entries(REVIEWED_RUNS)) {
   Deno.test(`the estimate is at least every real tokenizer's count on ${name}`, () => {
     const real = max3(text);

@@ -65,6 +65,29 @@ Deno.test("no other letter string is taken for a known word", () => {
   assert.equal(passed, 0, `${passed} of ${tried}`);
 });
 
+Deno.test("a letter string one case or one letter away from a known word is not taken for one", () => {
+  const words = new Set(WORDS);
+  const taken: string[] = [];
+  for (const word of WORDS) {
+    for (let i = 0; i < word.length; i++) {
+      const c = word.charCodeAt(i);
+      for (const other of [c ^ 32, c === 122 ? 121 : c === 90 ? 89 : c + 1]) {
+        const near = word.slice(0, i) + String.fromCharCode(other) + word.slice(i + 1);
+        if (!words.has(near) && inWordList(near)) taken.push(near);
+      }
+    }
+  }
+  assert.deepEqual(taken.slice(0, 10), []);
+});
+
+Deno.test("a known word of mixed case, capitals first, is priced as known", () => {
+  const mixed = WORDS.filter((word) =>
+    /[A-Z]/.test(word) && /[a-z]/.test(word) && !/^[A-Z][a-z]*$/.test(word)
+  );
+  assert.ok(mixed.length > 0);
+  for (const word of mixed) assert.equal(pricedAs(` ${word} `), "known.runs", word);
+});
+
 Deno.test("a known word is priced as one where the tokenizers keep it a piece of its own", () => {
   for (
     const text of [
