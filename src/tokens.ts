@@ -24,12 +24,12 @@ import { DEFAULT_WEIGHTS, scan } from "./_estimator.ts";
 export type TokenCounter = (text: string) => number;
 
 /**
- * Estimates the tokens of `text` without a tokenizer, in one pass (over 100
- * million characters a second), never fewer than the largest of o200k_base,
- * cl100k_base and the Claude tokenizer count on any text measured: prose in
- * 47 writing systems, data-like text (hex, UUIDs, base64, JWTs, numbers,
- * CSV, minified code, paths, URLs, emoji), random text of every Unicode
- * block, and real tool output. Non-ASCII code points are priced from the
+ * Estimates the tokens of `text` without a tokenizer, in one pass (65 to 100
+ * million characters a second, by kind of text; bench/README.md), never fewer
+ * than the largest of o200k_base, cl100k_base and the Claude tokenizer count
+ * on any text measured: prose in 47 writing systems, data-like text (hex,
+ * UUIDs, base64, JWTs, numbers, CSV, minified code, paths, URLs, emoji),
+ * random text of every Unicode block, and real tool output. Non-ASCII code points are priced from the
  * tokenizers' own counts for each code point; ASCII runs with weights
  * fitted on text. The Claude tokenizer that is public is the legacy one
  * (`@anthropic-ai/tokenizer`); current Claude models' tokenizer is not
