@@ -1365,14 +1365,13 @@ function fitInsideRun(
   context: number,
 ): Scan {
   // Summed in the order of a scan that ends at `end`, to the last bit.
-  return fitBySearch(
-    runStart,
-    runEnd,
-    limit,
-    ascii + table,
-    (end) =>
-      ascii + scanFrom(text, runStart, end, weights, Infinity, undefined, context).cost + table,
-  );
+  const costOf = (end: number) =>
+    ascii + scanFrom(text, runStart, end, weights, Infinity, undefined, context).cost + table;
+  // A letter run priced as going on into a non-ASCII letter may fit where it
+  // ends the text instead: "The" is a known word before "é" only there.
+  const whole = costOf(runEnd);
+  if (whole <= limit) return { end: runEnd, cost: whole };
+  return fitBySearch(runStart, runEnd, limit, ascii + table, costOf);
 }
 
 // The longest prefix of a run, text[runStart, end) for end below `runEnd`,

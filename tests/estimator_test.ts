@@ -195,6 +195,15 @@ for (
   });
 }
 
+Deno.test("a budgeted scan keeps a known word whole where a non-ASCII letter after it does not fit", () => {
+  for (const text of ["The\ud800", "Theé", "The中", "includeé", "Hellóx"]) {
+    const word = /^[A-Za-z]+/.exec(text)![0];
+    const alone = scan(word, 0, word.length, DEFAULT_WEIGHTS, Infinity).cost;
+    const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, alone + 0.25);
+    assert.deepEqual([end, cost], [word.length, alone], text);
+  }
+});
+
 // A prefix that ends a known word ("includ" + "e") or camel-case run of them
 // ("getElem" + "ent") may cost less than the one before, and the one after it
 // may cost less than the words: the whole word is one token, its start and
