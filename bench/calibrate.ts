@@ -309,6 +309,14 @@ async function collect(seed: number): Promise<Sample[]> {
       }
     }
   }
+  // A space or tab, then line breaks, before text: the Claude tokenizer keeps
+  // the space apart and cuts ten to fifteen line breaks in two ("a " then 15
+  // line breaks was 0.80 of its count: a fourth review).
+  for (let breaks = 1; breaks <= 20; breaks++) {
+    for (const before of ["x ", "; ", "x\t", ";\t"]) {
+      all.push(await sample("probes", "data", before + "\n".repeat(breaks) + "x"));
+    }
+  }
   // Two whitespace characters alternating: the Claude tokenizer reads the
   // whole stretch as one piece and merges little of it ("\r " × 500 is 1,000
   // tokens), where the runs the estimator sees are one character each.

@@ -96,6 +96,14 @@ export const REVIEWED_RUNS: Record<string, string> = {
   "a bracket and a caret at the ends of lines": "x}^\n".repeat(300),
   // The Claude tokenizer keeps a space before a line break a token apart.
   "a space before each line break": "a \n".repeat(300),
+  // Then ten to fifteen line breaks: the Claude tokenizer cuts them in two
+  // (and the last off before text); 0.80, and pages 1.23x their budget (a
+  // fourth review).
+  "a space before blank lines": Array.from(
+    { length: 20 },
+    (_, k) => ("a " + "\n".repeat(k + 1)).repeat(15),
+  ).join(""),
+  "a space before fifteen line breaks": ("a " + "\n".repeat(15)).repeat(300),
   "a run of every punctuation mark": "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".repeat(60),
 };
 
