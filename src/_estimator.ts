@@ -1369,8 +1369,10 @@ function fitInsideRun(
     ascii + scanFrom(text, runStart, end, weights, Infinity, undefined, context).cost + table;
   // A letter run priced as going on into a non-ASCII letter may fit where it
   // ends the text instead: "The" is a known word before "é" only there.
-  const whole = costOf(runEnd);
-  if (whole <= limit) return { end: runEnd, cost: whole };
+  if (runEnd < text.length && text.charCodeAt(runEnd) >= 128) {
+    const whole = costOf(runEnd);
+    if (whole <= limit) return { end: runEnd, cost: whole };
+  }
   return fitBySearch(runStart, runEnd, limit, ascii + table, costOf);
 }
 
