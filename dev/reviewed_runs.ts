@@ -104,6 +104,21 @@ export const REVIEWED_RUNS: Record<string, string> = {
     (_, k) => ("a " + "\n".repeat(k + 1)).repeat(15),
   ).join(""),
   "a space before fifteen line breaks": ("a " + "\n".repeat(15)).repeat(300),
+  // cl100k_base keeps a space before lone carriage returns a token apart:
+  // " \r\r\r" × 1,500 was 0.875, pages 1.12x their budget (a fifth review).
+  "a space before carriage returns": Array.from(
+    { length: 12 },
+    (_, k) => ("a " + "\r".repeat(k + 2)).repeat(20),
+  ).join(""),
+  "a space and three carriage returns repeated": " \r\r\r".repeat(500),
+  // A combining mark or U+FE0F after every letter: a letter after one is a
+  // piece of its own in cl100k_base ("x\u0308" × 4,000 was 0.89, pages 5 %
+  // over at the default budget: the fifth review).
+  "a letter and a diaeresis repeated": "x\u0308".repeat(500),
+  "text with a mark after every character": [..."the quick brown fox jumps over the lazy dog "]
+    .map((c, i) => c + ["\u0308", "\u0302", "\u0303", "\u0902", "\ufe0f"][i % 5])
+    .join("")
+    .repeat(12),
   "a run of every punctuation mark": "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".repeat(60),
 };
 

@@ -335,9 +335,33 @@ function endsWord(c: number): boolean {
 // the combining marks that strike, underline or overline a letter, which
 // compose with none ("s̶t̶" is four tokens). "x•x•" is "x", "•", "x", "•".
 function breaksWord(c: number): boolean {
-  return endsWord(c) || c === 0xd7 || c === 0xf7 || (c >= 0x20a0 && c <= 0x20cf) ||
+  return endsWord(c) || c === 0xd7 || c === 0xf7 ||
+    (c >= 0x20a0 && c <= 0x20cf) ||
     (c >= 0x2100 && c <= 0x2bff) || (c >= 0x3040 && c <= 0x9fff) ||
-    (c >= 0xac00 && c <= 0xdfff) || c >= 0xfff0 || c === 0x305 || (c >= 0x332 && c <= 0x338);
+    (c >= 0xac00 && c <= 0xdfff) || c >= 0xfff0 || c === 0x305 || (c >= 0x332 && c <= 0x338) ||
+    isMarkOrFormat(c);
+}
+
+// Whether the BMP code unit `c` is a combining mark or a format character:
+// not a letter to cl100k_base's and the Claude tokenizer's pre-tokenizers,
+// so a letter run after it starts a piece ("x\u0308" × 100 is 300 tokens in
+// cl100k_base: a review found it priced as fragments, 0.89, and text with a
+// mark or U+FE0F after every letter 5 % over at the default budget). A bit a
+// code unit, from the regular expression's tables a page of 256 at a time,
+// on first use (the whole BMP at once took 10 ms: a Worker's budget).
+const MARKS = new Uint8Array(0x10000 >> 3);
+const MARK_PAGES = new Uint8Array(0x100);
+function isMarkOrFormat(c: number): boolean {
+  const page = c >> 8;
+  if (MARK_PAGES[page] === 0) {
+    MARK_PAGES[page] = 1;
+    const units = String.fromCharCode(...Array.from({ length: 0x100 }, (_, j) => page << 8 | j));
+    for (const match of units.matchAll(/[\p{M}\p{Cf}]/gu)) {
+      const unit = match[0].charCodeAt(0);
+      MARKS[unit >> 3] |= 1 << (unit & 7);
+    }
+  }
+  return (MARKS[c >> 3] >> (c & 7) & 1) === 1;
 }
 
 // Whether the line-break run that ends at `at` (the code unit before is a
@@ -1117,11 +1141,27 @@ function scanRuns(
         // (One space after a line break is indentation: the Claude tokenizer
         // puts it in the line break's token.)
         if (n === 1 && kind === A_SPACE && before !== A_NEWLINE) {
-          price = w[SPACE_SINGLE];
-          if (counts) counts[SPACE_SINGLE]++;
+          if (c === 13 && (i + 1 >= end || text.charCodeAt(i + 1) !== 10)) {
+            // Before a lone carriage return the space is a token of its own
+            // (cl100k_base: "x \r\r\r" is five; a fifth review found such
+            // text 0.875, pages 1.12x their budget), and so is the last of a
+            // run of spaces, below.
+            price = 1;
+            if (counts) counts[FLOORED]++;
+          } else {
+            price = w[SPACE_SINGLE];
+            if (counts) counts[SPACE_SINGLE]++;
+          }
         } else {
           // Whitespace: into the sums per tokenizer, as a code point is.
           whitespacePrices(text, runStart, i, kind, before, weights, counts);
+          if (kind === A_SPACE && c === 13 && (i + 1 >= end || text.charCodeAt(i + 1) !== 10)) {
+            // (The last space before a lone carriage return: a token apart.)
+            RUN_PRICES[0]++;
+            RUN_PRICES[1]++;
+            RUN_PRICES[2]++;
+            if (counts) counts[FLOORED]++;
+          }
           const n0 = CARRY[T0] + RUN_PRICES[0];
           const n1 = CARRY[T1] + RUN_PRICES[1];
           const n2 = CARRY[T2] + RUN_PRICES[2];
