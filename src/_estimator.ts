@@ -339,7 +339,7 @@ function breaksWord(c: number): boolean {
     (c >= 0x20a0 && c <= 0x20cf) ||
     (c >= 0x2100 && c <= 0x2bff) || (c >= 0x3040 && c <= 0x9fff) ||
     (c >= 0xac00 && c <= 0xdfff) || c >= 0xfff0 || c === 0x305 || (c >= 0x332 && c <= 0x338) ||
-    isMarkOrFormat(c);
+    (c >= 0x300 && isMarkOrFormat(c)); // (no mark below U+0300 but U+00AD, above)
 }
 
 // Whether the BMP code unit `c` is a combining mark or a format character:
