@@ -7,6 +7,17 @@ import { max3, o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
 import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
 
+// Walks the pages of `text` at each budget: every page within it by the
+// largest real tokenizer, and the pages rebuild the text exactly.
+async function assertEveryPageWithin(text: string, budgets: number[]): Promise<void> {
+  for (const maxTokens of budgets) {
+    const limits = { maxTokens, maxChars: Infinity };
+    const pages = await allPages(createPager(limits), text);
+    for (const page of pages) assertWithin(page, limits, max3);
+    assert.equal(rebuild(pages, text), text);
+  }
+}
+
 Deno.test("the estimate of an empty text is zero", () => {
   assert.equal(estimateTokens(""), 0);
 });
@@ -55,12 +66,7 @@ Deno.test("every page of right-aligned columns of numbers is within every real t
       ).join("") + "\n",
   );
   const text = rows.join("");
-  for (const maxTokens of [500, 2_000, 8_000]) {
-    const limits = { maxTokens, maxChars: Infinity };
-    const pages = await allPages(createPager(limits), text);
-    for (const page of pages) assertWithin(page, limits, max3);
-    assert.equal(rebuild(pages, text), text);
-  }
+  await assertEveryPageWithin(text, [500, 2_000, 8_000]);
 });
 
 // o200k_base and cl100k_base put the line breaks after punctuation in its
@@ -71,12 +77,7 @@ Deno.test("every page of YAML with null values is within every real tokenizer", 
     { length: 4_000 },
     (_, i) => i % 7 ? `    key_${i}: ~\n` : `  - ~\nsection_${i}:\n`,
   ).join("");
-  for (const maxTokens of [300, 2_000, 20_000]) {
-    const limits = { maxTokens, maxChars: Infinity };
-    const pages = await allPages(createPager(limits), text);
-    for (const page of pages) assertWithin(page, limits, max3);
-    assert.equal(rebuild(pages, text), text);
-  }
+  await assertEveryPageWithin(text, [300, 2_000, 20_000]);
 });
 
 // The Claude tokenizer keeps a space before line breaks apart and cuts ten to
@@ -86,12 +87,7 @@ Deno.test("every page of lines ending in a space and blank lines is within every
   const text = Array.from({ length: 3_000 }, (_, i) => "a " + "\n".repeat(1 + (i * 7) % 20)).join(
     "",
   );
-  for (const maxTokens of [300, 2_000]) {
-    const limits = { maxTokens, maxChars: Infinity };
-    const pages = await allPages(createPager(limits), text);
-    for (const page of pages) assertWithin(page, limits, max3);
-    assert.equal(rebuild(pages, text), text);
-  }
+  await assertEveryPageWithin(text, [300, 2_000]);
 });
 
 // cl100k_base keeps a letter after a combining mark or U+FE0F a piece of its
@@ -102,12 +98,7 @@ Deno.test("every page of text with a mark after every letter, or spaces before c
     .map((c, i) => c + ["\u0308", "\u0302", "\u0303", "\ufe0f"][i % 4]).join("").repeat(60);
   const returns = Array.from({ length: 1_500 }, (_, i) => "x " + "\r".repeat(1 + (i * 5) % 12))
     .join("");
-  for (const text of [marked, returns]) {
-    const limits = { maxTokens: 2_000, maxChars: Infinity };
-    const pages = await allPages(createPager(limits), text);
-    for (const page of pages) assertWithin(page, limits, max3);
-    assert.equal(rebuild(pages, text), text);
-  }
+  for (const text of [marked, returns]) await assertEveryPageWithin(text, [2_000]);
 });
 
 // A page of one long run of punctuation encodes the pieces it holds, not the
@@ -120,8 +111,5 @@ Deno.test("every page of a long run of random punctuation is within every real t
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return marks[seed % 32];
   }).join("");
-  const limits = { maxTokens: 2_000, maxChars: Infinity };
-  const pages = await allPages(createPager(limits), text);
-  for (const page of pages) assertWithin(page, limits, max3);
-  assert.equal(rebuild(pages, text), text);
+  await assertEveryPageWithin(text, [2_000]);
 });
