@@ -364,6 +364,12 @@ function isMarkOrFormat(c: number): boolean {
   return (MARKS[c >> 3] >> (c & 7) & 1) === 1;
 }
 
+// Whether text[at] is a carriage return not before a line feed, inside text[, end).
+function loneReturnAt(text: string, at: number, end: number): boolean {
+  return at < end && text.charCodeAt(at) === 13 &&
+    (at + 1 >= end || text.charCodeAt(at + 1) !== 10);
+}
+
 // Whether the line-break run that ends at `at` (the code unit before is a
 // line break) has two "\n" at its end, inside the priced text.
 function afterBlankLine(text: string, at: number, context: number): boolean {
@@ -1141,7 +1147,7 @@ function scanRuns(
         // (One space after a line break is indentation: the Claude tokenizer
         // puts it in the line break's token.)
         if (n === 1 && kind === A_SPACE && before !== A_NEWLINE) {
-          if (c === 13 && (i + 1 >= end || text.charCodeAt(i + 1) !== 10)) {
+          if (loneReturnAt(text, i, end)) {
             // Before a lone carriage return the space is a token of its own
             // (cl100k_base: "x \r\r\r" is five; a fifth review found such
             // text 0.875, pages 1.12x their budget), and so is the last of a
@@ -1155,7 +1161,7 @@ function scanRuns(
         } else {
           // Whitespace: into the sums per tokenizer, as a code point is.
           whitespacePrices(text, runStart, i, kind, before, weights, counts);
-          if (kind === A_SPACE && c === 13 && (i + 1 >= end || text.charCodeAt(i + 1) !== 10)) {
+          if (kind === A_SPACE && loneReturnAt(text, i, end)) {
             // (The last space before a lone carriage return: a token apart.)
             RUN_PRICES[0]++;
             RUN_PRICES[1]++;
@@ -1531,6 +1537,7 @@ function whitespacePrice(
   return price;
 }
 
+// whitespacePrice of every case and length below WHITESPACE_TABLE, for Weights.
 function whitespaceTable(ascii: ArrayLike<number>, floors: ArrayLike<number>): Float64Array {
   const table = new Float64Array(3 * WHITESPACE_TABLE * WHITESPACE_FEATURES.length);
   for (let c = 0; c < WHITESPACE_FEATURES.length; c++) {
