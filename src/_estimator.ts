@@ -197,24 +197,41 @@ function slotOf(k0: number, k1: number, k2: number, bits: number): number {
     (32 - bits);
 }
 {
-  let word = "";
-  for (let i = 0; i < KNOWN_WORDS.length;) {
-    let j = i + 1;
-    while (j < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(j) > 57) j++;
-    word = word.slice(0, KNOWN_WORDS.charCodeAt(i) - 48) + KNOWN_WORDS.slice(i + 1, j);
-    i = j;
-    if (!/^[A-Za-z]{1,15}$/.test(word) || /[a-z][A-Z]/.test(word)) {
-      throw new Error(`a known word is 1 to 15 letters, capitals first: not "${word}"`);
+  // Decoded as char codes, not strings: this runs at every cold start.
+  const letters = new Uint8Array(MAX_KNOWN);
+  for (let i = 0, length = 0; i < KNOWN_WORDS.length;) {
+    length = KNOWN_WORDS.charCodeAt(i++) - 48;
+    while (i < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(i) > 57) {
+      if (length === MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${i}`);
+      letters[length++] = KNOWN_WORDS.charCodeAt(i++);
     }
-    keyOf(word, 0, word.length);
-    if (KEY[1] === 0) {
-      let slot = slotOf(KEY[0], 0, 0, SHORT_BITS);
+    let k0 = 0;
+    let k1 = 0;
+    let k2 = 0;
+    let lower = false;
+    for (let j = 0; j < length; j++) {
+      const c = letters[j];
+      const upper = c >= 65 && c <= 90;
+      if ((!upper && (c < 97 || c > 122)) || (upper && lower)) {
+        const word = String.fromCharCode(...letters.subarray(0, length));
+        throw new Error(`a known word is 1 to 15 letters, capitals first: not "${word}"`);
+      }
+      lower = !upper;
+      k2 = k2 << 6 | k1 >>> 24;
+      k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
+      k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
+    }
+    if (length === 0) throw new Error(`an empty known word at ${i}`);
+    if (k1 === 0) {
+      let slot = slotOf(k0, 0, 0, SHORT_BITS);
       while (SHORT_WORDS[slot] !== 0) slot = (slot + 1) & SHORT_MASK;
-      SHORT_WORDS[slot] = KEY[0];
+      SHORT_WORDS[slot] = k0;
     } else {
-      let slot = slotOf(KEY[0], KEY[1], KEY[2], LONG_BITS);
+      let slot = slotOf(k0, k1, k2, LONG_BITS);
       while (LONG_WORDS[3 * slot] !== 0) slot = (slot + 1) & LONG_MASK;
-      LONG_WORDS.set(KEY, 3 * slot);
+      LONG_WORDS[3 * slot] = k0;
+      LONG_WORDS[3 * slot + 1] = k1;
+      LONG_WORDS[3 * slot + 2] = k2;
     }
   }
 }
@@ -1639,11 +1656,7 @@ const SAME = 0x10101;
 // tokens into PIECE_COSTS.
 function punctuationSums(text: string, from: number, to: number, packed: number): void {
   CARRY[PIECE_FROM] = from;
-  if (packed >= 0) {
-    PIECE_COSTS[0] = packed & 255;
-    PIECE_COSTS[1] = (packed >> 8) & 255;
-    PIECE_COSTS[2] = packed >> 16;
-  } else punctuationCosts(text, from, to, PIECE_COSTS);
+  pieceCosts(text, from, to, packed, PIECE_COSTS);
   CARRY[O200K_FROM] = from;
   CARRY[O200K_PIECE] = PIECE_COSTS[0];
   // o200k_base's piece before takes the run's leading slashes (its pattern
@@ -1653,6 +1666,22 @@ function punctuationSums(text: string, from: number, to: number, packed: number)
   RUN_PRICES[0] = CARRY[T0] + PIECE_COSTS[0];
   RUN_PRICES[1] = CARRY[T1] + PIECE_COSTS[1];
   RUN_PRICES[2] = CARRY[T2] + PIECE_COSTS[2];
+}
+
+// Each tokenizer's tokens of the run of punctuation text[from, to) into
+// `out`: from its packed costs, or encoded when it has none (-1: longer than
+// PIECE).
+function pieceCosts(
+  text: string,
+  from: number,
+  to: number,
+  packed: number,
+  out: Float64Array,
+): void {
+  if (packed < 0) return punctuationCosts(text, from, to, out);
+  out[0] = packed & 255;
+  out[1] = (packed >> 8) & 255;
+  out[2] = packed >> 16;
 }
 
 // Where the prefixes of a run of punctuation longer than PIECE, its piece
@@ -1749,11 +1778,7 @@ function countPunctuation(
   counts: Float64Array,
 ): void {
   const each = COUNTED;
-  if (packed >= 0) {
-    each[0] = packed & 255;
-    each[1] = (packed >> 8) & 255;
-    each[2] = packed >> 16;
-  } else punctuationCosts(text, from, to, each);
+  pieceCosts(text, from, to, packed, each);
   if (CARRY[SLASHES] === from) each[0] = slashesApart(text, from, to);
   for (let t = 0; t < 3; t++) counts[FIXED + t] += each[t];
 }
