@@ -207,16 +207,19 @@ Deno.test("a budgeted scan keeps a known word whole where a non-ASCII letter aft
 // A prefix that ends a known word ("includ" + "e") or camel-case run of them
 // ("getElem" + "ent") may cost less than the one before, and the one after it
 // may cost less than the words: the whole word is one token, its start and
-// its continuation not. So may one inside a run of punctuation (its encoding
-// merges: "!-" is two tokens, "!--" one) and one after a single space at the
-// end (a whole token there, half one or less before more text).
+// its continuation not. So may one inside a run of punctuation or the line
+// breaks after it (its encoding merges: "!-" is two tokens, "!--" one;
+// '".\n' two in cl100k_base's kept tokens, '".\n\n' one) and one after a
+// single space at the end (a whole token there, half one or less before more
+// text).
 function endsInKnownWords(text: string): boolean {
   const word = /[A-Za-z]+$/.exec(text)?.[0];
   return word !== undefined && (isKnownWord(word) || camelPieces(word) > 0);
 }
 function mayCostLess(prefix: string, longer: string): boolean {
   return endsInKnownWords(prefix) || endsInKnownWords(longer) ||
-    /[!-/:-@[-`{-~]{2}$/.test(longer) || /(^|[^ \n\r]) $/.test(prefix);
+    /[!-/:-@[-`{-~]{2}$/.test(longer) || /[!-/:-@[-`{-~][\r\n]+$/.test(longer) ||
+    /(^|[^ \n\r]) $/.test(prefix);
 }
 function assertPrefixPricesNeverFall(text: string): void {
   let last = 0;
@@ -229,8 +232,14 @@ function assertPrefixPricesNeverFall(text: string): void {
   }
 }
 
-Deno.test("a longer prefix never costs less, but after a known word, a merge of punctuation or a trailing space", () => {
+Deno.test("a longer prefix never costs less, but after a known word, a merge of punctuation (line breaks after it too) or a trailing space", () => {
   fc.assert(fc.property(anyText, assertPrefixPricesNeverFall), { numRuns: 1_000 });
+});
+
+Deno.test("the prefix check exempts line breaks that merge into the punctuation before them", () => {
+  // A failing draw of the property above: '".\n\n' is fewer of cl100k_base's
+  // kept tokens than '".\n', and the estimate follows them down.
+  assertPrefixPricesNeverFall('\u{10350}".\n\n');
 });
 
 Deno.test("capitals that go on into lower case never cost less than the capitals alone", () => {
