@@ -195,6 +195,30 @@ for (
   });
 }
 
+Deno.test("a budgeted scan that ends between a carriage return and its line feed prices the lone carriage return", () => {
+  // A sixth review: the prefix " \r" was priced as inside " \r\n" (2.0003),
+  // not as a text of its own, where the space before a lone carriage return
+  // is a token apart (2.5504).
+  for (const text of [" \r\n", "  \r\n", "1 \r\n\r\n\u0308", "x\t\r\nx", "a \r\n\r\n\r\nb"]) {
+    const whole = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+    for (let budget = 0; budget <= whole + 1; budget += 0.01) {
+      const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, budget);
+      assert.ok(cost <= budget, `${JSON.stringify(text)} at ${budget}`);
+      assert.equal(
+        cost,
+        scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost,
+        `${JSON.stringify(text)} at ${budget}`,
+      );
+      if (end < text.length) {
+        assert.ok(
+          scan(text, 0, end + 1, DEFAULT_WEIGHTS, Infinity).cost > budget,
+          `${JSON.stringify(text)} at ${budget}`,
+        );
+      }
+    }
+  }
+});
+
 Deno.test("a budgeted scan keeps a known word whole where a non-ASCII letter after it does not fit", () => {
   for (const text of ["The\ud800", "Theé", "The中", "includeé", "Hellóx"]) {
     const word = /^[A-Za-z]+/.exec(text)![0];
