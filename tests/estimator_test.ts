@@ -7,6 +7,7 @@ import {
   cursorTokens,
   DEFAULT_WEIGHTS,
   FEATURES,
+  GROUP_NAMES,
   isKnownWord,
   letterRepeats,
   makeWeights,
@@ -300,11 +301,26 @@ Deno.test("a scan from an offset prices the slice as a text of its own", () => {
 Deno.test("a scan without a limit sums what one with room to spare and one with counts sum, to the bit", () => {
   // (Words of scripts with their own fast paths too: an accented letter
   // between ASCII letters, CJK and full-width forms, spaces that merge with
-  // nothing.)
+  // nothing, and "中文" and "ﬁ" that end a run of CJK in a group of discounted
+  // code points, "é" one that goes on in the group of "ﬁ".)
   const prose = fc.array(
     fc.constantFrom(
       ...["the", "Include", "x", "HTTP", "42", " ", "  ", "\n", ",\n  ", ". "],
-      ...["é", "ệ", "日本語", "の", "、", "한국어", "Ｔｅｓｔ", "ﾃｽﾄ", "\u3000", "\u00a0", "😀"],
+      ...[
+        "é",
+        "ệ",
+        "日本語",
+        "の",
+        "、",
+        "中文",
+        "ﬁ",
+        "한국어",
+        "Ｔｅｓｔ",
+        "ﾃｽﾄ",
+        "\u3000",
+        "\u00a0",
+        "😀",
+      ],
       ...["Привет", "नमस्ते", "x\u0301"],
     ),
   );
@@ -317,6 +333,29 @@ Deno.test("a scan without a limit sums what one with room to spare and one with 
       assert.deepEqual(counted, free);
     }),
     { numRuns: 2_000 },
+  );
+});
+
+Deno.test("a code point goes on in the group of the CJK run before it, whatever the weights discount", () => {
+  // The loop for CJK hands the group it ended on to the loop for the other
+  // code points: "ﬁ" (U+FB01) and "é" share the Latin group, which the
+  // default weights do not discount; these weights discount every group.
+  const discounts = Object.fromEntries(GROUP_NAMES.map((name) => [name, 0.5]));
+  const weights = makeWeights(DEFAULT_WEIGHTS.ascii, discounts, DEFAULT_WEIGHTS.floor);
+  for (const text of ["\ufb01\u00e9", "x\ufb01\u00e9\u00e9", "\u4e2d\ufb01\u00e9 \ufb01\u00e9"]) {
+    const free = scan(text, 0, text.length, weights, Infinity);
+    assert.deepEqual(free, scan(text, 0, text.length, weights, 1e12), text);
+    assert.deepEqual(
+      free,
+      scan(text, 0, text.length, weights, Infinity, new Float64Array(4096)),
+      text,
+    );
+  }
+  // ("é" after "ﬁ" is discounted, as after "ﬁ" priced by the other loop.)
+  const none = makeWeights(DEFAULT_WEIGHTS.ascii, {}, DEFAULT_WEIGHTS.floor);
+  assert.ok(
+    scan("\ufb01\u00e9", 0, 2, weights, Infinity).cost <
+      scan("\ufb01\u00e9", 0, 2, none, Infinity).cost,
   );
 });
 
