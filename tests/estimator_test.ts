@@ -172,6 +172,24 @@ Deno.test("whitespace runs are summed per tokenizer with its table prices, the l
   assert.equal(priceOf("a\n\u4e2d") - 1, Math.max(...sums));
 });
 
+Deno.test("two spaces or more cost each tokenizer's sum a token at least, whatever the fitted prices", () => {
+  // All three put every space but the last in a piece of their own. The fit
+  // had left cl100k_base's sum 0.46 for such a run, and "  中文文本" × n at
+  // 0.948 of its count; these weights price all ASCII at 0.
+  const weights = makeWeights(new Float64Array(FEATURES.length), {});
+  const k = 3 * categoryOf(0x4e2d);
+  const alone = Math.max(
+    ALONE[k] + START[k],
+    ALONE[k + 1] + START[k + 1],
+    ALONE[k + 2] + START[k + 2],
+  );
+  for (let n = 2; n <= 70; n++) {
+    const text = " ".repeat(n) + "\u4e2d";
+    assert.ok(scan(text, 0, text.length, weights, Infinity).cost >= 1 + alone, `${n} spaces`);
+  }
+  assert.equal(scan(" \u4e2d", 0, 2, weights, Infinity).cost, alone);
+});
+
 for (
   const [name, weights] of [["default", DEFAULT_WEIGHTS], [
     "split",
