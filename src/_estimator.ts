@@ -387,6 +387,16 @@ function loneReturnAt(text: string, at: number, end: number): boolean {
     (at + 1 >= end || text.charCodeAt(at + 1) !== 10);
 }
 
+// Whether the letters at `at` come after a run of two spaces or more that
+// does not follow a line break, in the text priced from `context`.
+function afterSpaces(text: string, at: number, context: number): boolean {
+  let j = at - 1;
+  while (j >= context && text.charCodeAt(j) === 32) j--;
+  if (at - 1 - j < 2) return false;
+  const b = j < context ? 0 : text.charCodeAt(j);
+  return b !== 10 && b !== 13;
+}
+
 // Whether the line-break run that ends at `at` (the code unit before is a
 // line break) has two "\n" at its end, inside the priced text.
 function afterBlankLine(text: string, at: number, context: number): boolean {
@@ -776,11 +786,34 @@ function scanFrom(
   for (;;) {
     const scanned = scanRuns(text, end, weights, limit, counts, context);
     if (scanned) {
+      if (
+        scanned.end > start && text.charCodeAt(scanned.end - 1) === 32 &&
+        loneReturnAt(text, scanned.end, end)
+      ) return beforeLoneReturn(text, start, scanned.end, weights, limit, context);
       return scanned.end > start && endsInSingleSpace(text, start, scanned.end, context)
         ? withTrailingSpace(text, start, scanned, weights, limit, counts, context)
         : scanned;
     }
   }
+}
+
+// A budgeted scan that stopped after a space and before a lone carriage
+// return priced the space as a token apart for a return the prefix does not
+// hold (a seventh review: " \r" at 2.5504 came out 1.5501 where the prefix
+// " " costs 1, and at 1 ended before the space): the prefix priced as a text
+// of its own, once a page, or else the prefix before its last space.
+function beforeLoneReturn(
+  text: string,
+  start: number,
+  stop: number,
+  weights: Weights,
+  limit: number,
+  context: number,
+): Scan {
+  const own = scanFrom(text, start, stop, weights, Infinity, undefined, context);
+  return own.cost <= limit
+    ? own
+    : scanFrom(text, start, stop - 1, weights, limit, undefined, context);
 }
 
 // Whether text[start, end) ends in a space that its scan priced as a single
@@ -984,9 +1017,20 @@ function scanRuns(
         // comes back. (Folded into the word's price, so that a scan of the
         // word alone, after the space, sums the same.)
         let spaced = 0;
-        if ((known || pieces > 0) && before === A_SPACE) {
+        if (before === A_SPACE) {
           const b = runStart - 2 < context ? 0 : text.charCodeAt(runStart - 2);
-          if (b !== 32 && b !== 10 && b !== 13) {
+          if (!(known || pieces > 0)) {
+            // After two spaces or more, not indentation, the last space goes
+            // with a word as one space does ("  rnx" is " ", " rnx"; the
+            // run's price is its other spaces'): a single space more, where
+            // the word is priced by its shape (a seventh review: random
+            // three-letter words in columns two spaces apart were 0.90, pages
+            // 2.4 % over budget).
+            if (b === 32 && afterSpaces(text, runStart, context)) {
+              spaced = -1;
+              price += w[SPACE_SINGLE];
+            }
+          } else if (b !== 32 && b !== 10 && b !== 13) {
             spaced = 1;
             price -= w[SPACE_SINGLE];
           }
@@ -1179,8 +1223,18 @@ function scanRuns(
         } else {
           // Whitespace: into the sums per tokenizer, as a code point is.
           whitespacePrices(text, runStart, i, kind, before, weights, counts);
+          // The last space before a lone carriage return: a token apart.
+          // (What the run costs without it, too: where the page ends before
+          // the return, the run may fit without it, and the page is priced as
+          // a text of its own then: beforeLoneReturn.)
+          let plain = -1;
           if (kind === A_SPACE && loneReturnAt(text, i, end)) {
-            // (The last space before a lone carriage return: a token apart.)
+            if (bounded) {
+              const p0 = CARRY[T0] + RUN_PRICES[0];
+              const p1 = CARRY[T1] + RUN_PRICES[1];
+              const p2 = CARRY[T2] + RUN_PRICES[2];
+              plain = p0 > p1 ? (p0 > p2 ? p0 : p2) : (p1 > p2 ? p1 : p2);
+            }
             RUN_PRICES[0]++;
             RUN_PRICES[1]++;
             RUN_PRICES[2]++;
@@ -1191,6 +1245,7 @@ function scanRuns(
           const n2 = CARRY[T2] + RUN_PRICES[2];
           const most = n0 > n1 ? (n0 > n2 ? n0 : n2) : (n1 > n2 ? n1 : n2);
           if (bounded && ascii + most > limit) {
+            if (plain >= 0 && ascii + plain <= limit) return { end: i, cost: ascii + plain };
             return fitInsideWhitespace(
               text,
               runStart,

@@ -214,28 +214,51 @@ for (
   });
 }
 
+// The contract of a budgeted scan: within the budget, the cost of its prefix
+// as a text of its own, and the prefix one code unit longer over the budget.
+function assertBudgetedScan(text: string, budget: number): void {
+  const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, budget);
+  const at = `${JSON.stringify(text)} at ${budget}`;
+  assert.ok(cost <= budget, at);
+  assert.equal(cost, scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost, at);
+  if (end < text.length) {
+    assert.ok(scan(text, 0, end + 1, DEFAULT_WEIGHTS, Infinity).cost > budget, at);
+  }
+}
+
 Deno.test("a budgeted scan that ends between a carriage return and its line feed prices the lone carriage return", () => {
   // A sixth review: the prefix " \r" was priced as inside " \r\n" (2.0003),
   // not as a text of its own, where the space before a lone carriage return
   // is a token apart (2.5504).
   for (const text of [" \r\n", "  \r\n", "1 \r\n\r\n\u0308", "x\t\r\nx", "a \r\n\r\n\r\nb"]) {
     const whole = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
-    for (let budget = 0; budget <= whole + 1; budget += 0.01) {
-      const { end, cost } = scan(text, 0, text.length, DEFAULT_WEIGHTS, budget);
-      assert.ok(cost <= budget, `${JSON.stringify(text)} at ${budget}`);
-      assert.equal(
-        cost,
-        scan(text, 0, end, DEFAULT_WEIGHTS, Infinity).cost,
-        `${JSON.stringify(text)} at ${budget}`,
-      );
-      if (end < text.length) {
-        assert.ok(
-          scan(text, 0, end + 1, DEFAULT_WEIGHTS, Infinity).cost > budget,
-          `${JSON.stringify(text)} at ${budget}`,
-        );
-      }
-    }
+    for (let budget = 0; budget <= whole + 1; budget += 0.01) assertBudgetedScan(text, budget);
   }
+});
+
+Deno.test("a budgeted scan that ends before a lone carriage return prices the spaces before it as a text of its own", () => {
+  // A seventh review: " \r" at 2.5504 came out 1.5501 (its prefix " " costs
+  // 1), and at 1 ended before the space; "  \r" at 1.0854 held one space.
+  const texts = [" \r", "x \rx", "  \r", "\r \r", "\n \rx", "  45%  |###   |  12 kB/s   \r  46%"];
+  for (const text of texts) {
+    const whole = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+    for (let budget = 0; budget <= whole + 1; budget += 0.0013) assertBudgetedScan(text, budget);
+  }
+});
+
+Deno.test("a budgeted scan keeps its contract on text of spaces, tabs and line breaks of every kind", () => {
+  const piece = fc.constantFrom(" ", "  ", "\t", "\r", "\n", "\r\n", "x", "ab", ".", "\u4e2d", "7");
+  // Budgets near the cost of a prefix, where a page ends.
+  const near = fc.tuple(fc.nat(), fc.double({ min: -0.6, max: 1.2, noNaN: true }));
+  fc.assert(
+    fc.property(fc.array(piece, { minLength: 1, maxLength: 30 }), near, (parts, [k, delta]) => {
+      const text = parts.join("");
+      const cut = k % (text.length + 1);
+      const budget = Math.max(0, scan(text, 0, cut, DEFAULT_WEIGHTS, Infinity).cost + delta);
+      assertBudgetedScan(text, budget);
+    }),
+    { numRuns: 5_000 },
+  );
 });
 
 Deno.test("a budgeted scan keeps a known word whole where a non-ASCII letter after it does not fit", () => {
