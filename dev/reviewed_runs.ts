@@ -126,6 +126,10 @@ export const REVIEWED_RUNS: Record<string, string> = {
   "columns of random three-letter words two spaces apart": randomWords(3, 3, "  ", 1_200),
   "columns of random words three spaces apart, CRLF lines": randomWords(1, 4, "   ", 1_000)
     .replace(/(\S+ +){8}/g, "$&\r\n"),
+  // Rows indented by two spaces: "\n", " ", " rnx" in o200k_base and
+  // cl100k_base (0.957, an eighth review).
+  "rows of random three-letter words after two spaces of indentation": randomWords(3, 3, " ", 900)
+    .replace(/([a-z]+) ([a-z]+) ([a-z]+) /g, "\n  $1  $2  $3"),
 };
 
 // `count` random lower-case words of `shortest` to `longest` letters, each
