@@ -1300,8 +1300,7 @@ function scanRuns(
         p1 += startCost[k + 1];
         p2 += startCost[k + 2];
       }
-      const blank = before === A_NEWLINE && afterBlankLine(text, i, context) ? 1 : 0;
-      const first = (letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0) + blank;
+      const first = leadPrice(w, letters, blankBefore(text, i, before, context));
       if (first) ascii += first;
       const t0 = CARRY[T0] + p0;
       const t1 = CARRY[T1] + p1;
@@ -1323,8 +1322,7 @@ function scanRuns(
         // below U+3001 or astral follows, scanCodePoints goes on from it with
         // the group scanWide ended on (through CARRY: as an argument, it cost
         // Hindi 8 %).
-        const blank = before === A_NEWLINE && afterBlankLine(text, i, context) ? 1 : 0;
-        const first = (letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0) + blank;
+        const first = leadPrice(w, letters, blankBefore(text, i, before, context));
         if (first) ascii += first;
         CARRY[GROUP] = 0;
         i = scanWide(text, i, end, weights);
@@ -1351,7 +1349,7 @@ function scanRuns(
         bounded,
         before === A_SPACE || before === A_TAB,
         letters,
-        before === A_NEWLINE && afterBlankLine(text, i, context) ? 1 : 0,
+        blankBefore(text, i, before, context),
       );
       if (stopped) {
         // Stopped at the code point right after a letter run: the run was
@@ -1380,6 +1378,18 @@ function scanRuns(
   CARRY[BEFORE] = before;
   CARRY[LETTERS] = letters;
   return undefined;
+}
+
+// 1 where the code point at `at` comes after two line breaks or more (the
+// Claude tokenizer cuts the last off into a token of its own), else 0.
+function blankBefore(text: string, at: number, before: number, context: number): number {
+  return before === A_NEWLINE && afterBlankLine(text, at, context) ? 1 : 0;
+}
+
+// What the first code point after ASCII runs brings besides its own price:
+// a letter run's fragment price (`letters` long, or 0) and a blank line's token.
+function leadPrice(w: Float64Array, letters: number, blank: number): number {
+  return (letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0) + blank;
 }
 
 // Whether a code point that ends before `at` stands alone between ASCII runs:
@@ -1425,7 +1435,7 @@ function scanCodePoints(
   // first code point.
   // What the first code point brings besides its own price: a letter run's
   // fragment price, and the token after a blank line.
-  let first = (letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0) + blank;
+  let first = leadPrice(w, letters, blank);
   do {
     let k: number;
     let units = 1;
