@@ -54,6 +54,7 @@ import {
   SPACE_CODE,
 } from "./_punctuation_bpe.ts";
 import { KNOWN_WORDS } from "./_words.ts";
+import { BARE_ONE, BARE_THREE, SPACED_ONE, SPACED_THREE } from "./_short_words.ts";
 
 /** The tokenizers whose prices are summed apart, in the order of their sums. */
 export const TOKENIZERS: readonly string[] = ["o200k", "cl100k", "claude"];
@@ -196,6 +197,66 @@ function slotOf(k0: number, k1: number, k2: number, bits: number): number {
   return Math.imul(k0 ^ Math.imul(k1 ^ Math.imul(k2, 0x85ebca6b), 0xc2b2ae35), 0x9e3779b1) >>>
     (32 - bits);
 }
+// The case shapes of a letter run.
+const LOWER = 0;
+const TITLE = 1;
+const UPPER = 2;
+const MIXED = 3;
+
+// The floor of a word of two or three letters, in lower case, title case or
+// capitals, that is not a known word, at its shape << 15 | its letters' low
+// five bits (shortIndex): the most tokens the three tokenizers give it after
+// a space (bits 2 and 3) and bare or glued to punctuation (bits 0 and 1),
+// from bench/short_words.ts; 0 for a known word. The fitted price of a short
+// word is a mean over words the vocabularies mostly hold; random ones are two
+// tokens or three ("xqv-brt-kpd" was 0.86 of its count, `"XQV", "BRT"` 0.91).
+const SHORT_FLOORS = new Uint8Array(3 << 15);
+{
+  const TWO = 2 << 2 | 2;
+  for (let a = 1; a <= 26; a++) {
+    for (let b = 1; b <= 26; b++) {
+      for (let shape = LOWER; shape <= UPPER; shape++) {
+        SHORT_FLOORS[shape << 15 | a << 5 | b] = TWO;
+        for (let c = 1; c <= 26; c++) SHORT_FLOORS[shape << 15 | a << 10 | b << 5 | c] = TWO;
+      }
+    }
+  }
+  const each = (list: string, set: (floor: number) => number) => {
+    let word = "";
+    for (let i = 0; i < list.length;) {
+      const shared = list.charCodeAt(i++) - 48; // letters shared with the word before
+      let end = i;
+      while (end < list.length && list.charCodeAt(end) > 57) end++;
+      word = word.slice(0, shared) + list.slice(i, end);
+      i = end;
+      const at = word.length === 2 || word.length === 3 ? shortIndex(word, 0, word.length) : -1;
+      if (at < 0) {
+        throw new Error(`a short word is two or three letters of one case shape: "${word}"`);
+      }
+      SHORT_FLOORS[at] = set(SHORT_FLOORS[at]);
+    }
+  };
+  each(SPACED_ONE, (floor) => 1 << 2 | (floor & 3));
+  each(SPACED_THREE, (floor) => 3 << 2 | (floor & 3));
+  each(BARE_ONE, (floor) => (floor & 12) | 1);
+  each(BARE_THREE, (floor) => (floor & 12) | 3);
+}
+
+// The SHORT_FLOORS index of the word of `n` (2 or 3) letters at `at`, or -1
+// for mixed case.
+function shortIndex(text: string, at: number, n: number): number {
+  let key = 0;
+  let lowers = 0;
+  for (let j = at; j < at + n; j++) {
+    const c = text.charCodeAt(j);
+    key = key << 5 | (c & 31);
+    lowers = lowers << 1 | ((c >> 5) & 1);
+  }
+  const all = (1 << n) - 1;
+  const shape = lowers === all ? LOWER : lowers === all >> 1 ? TITLE : lowers === 0 ? UPPER : -1;
+  return shape < 0 ? -1 : shape << 15 | key;
+}
+
 {
   // Decoded as char codes, not strings: this runs at every cold start.
   const letters = new Uint8Array(MAX_KNOWN);
@@ -222,6 +283,11 @@ function slotOf(k0: number, k1: number, k2: number, bits: number): number {
       k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
     }
     if (length === 0) throw new Error(`an empty known word at ${i}`);
+    if (length === 2 || length === 3) {
+      // One token: priced by its shape or as known.
+      const at = shortIndex(String.fromCharCode(...letters.subarray(0, length)), 0, length);
+      if (at >= 0) SHORT_FLOORS[at] = 0;
+    }
     if (k1 === 0) {
       let slot = slotOf(k0, 0, 0, SHORT_BITS);
       while (SHORT_WORDS[slot] !== 0) slot = (slot + 1) & SHORT_MASK;
@@ -289,6 +355,26 @@ export function isKnownWord(word: string): boolean {
  */
 export function inWordList(word: string): boolean {
   return /^[A-Za-z]{1,15}$/.test(word) && isKnownText(word, 0, word.length);
+}
+
+/**
+ * What the scan's floor of a word of two or three letters (lower case, title
+ * case or capitals) that is not a known word is made of: the most tokens the
+ * three tokenizers give it after a space and bare (or glued to punctuation
+ * before it), or undefined for any other word.
+ *
+ * @example
+ * ```ts
+ * import { shortWordFloors } from "./_estimator.ts";
+ *
+ * console.log(shortWordFloors("XQV")); // { spaced: 3, bare: 3 }
+ * console.log(shortWordFloors("the")); // undefined: a known word
+ * ```
+ */
+export function shortWordFloors(word: string): { spaced: number; bare: number } | undefined {
+  const at = /^[A-Za-z]{2,3}$/.test(word) ? shortIndex(word, 0, word.length) : -1;
+  const short = at < 0 ? 0 : SHORT_FLOORS[at];
+  return short === 0 ? undefined : { spaced: short >> 2, bare: short & 3 };
 }
 
 /**
@@ -392,11 +478,6 @@ function loneReturnAt(text: string, at: number, end: number): boolean {
 function afterBlankLine(text: string, at: number, context: number): boolean {
   return at - 2 >= context && text.charCodeAt(at - 1) === 10 && text.charCodeAt(at - 2) === 10;
 }
-
-const LOWER = 0;
-const TITLE = 1;
-const UPPER = 2;
-const MIXED = 3;
 
 // ASCII classes
 const A_LETTER = 1;
@@ -997,6 +1078,19 @@ function scanRuns(
         // letter ("jZ" is two tokens): one more token per case change.
         // (Math.max rather than a branch: V8 boxed `least` on the branch.)
         if (!fragment) least = Math.max(least, LETTER_RUN + changes);
+        // A word of two or three letters the vocabularies do not hold whole:
+        // what the tokenizers give it in its place (SHORT_FLOORS); a longer
+        // run no less than its first letters (firstLettersFloor). (Three
+        // tokens at most: looked up only below; not for a run that goes on
+        // into a non-ASCII letter, a piece of a word.)
+        if (!known && !fragment && n >= 2 && price < 3 && least < 3 && (i >= end || c < 128)) {
+          const short = n <= 3 && shape !== MIXED
+            ? SHORT_FLOORS[shape << 15 | tri]
+            : firstLettersFloor(text, runStart, n);
+          if (short !== 0) {
+            least = Math.max(least, shortWordFloor(short, text, runStart, before, context, w));
+          }
+        }
         const floored = least > price;
         if (floored) price = least;
         if (fragment) price += w[FRAGMENT] + w[FRAGMENT + 1] * n;
@@ -1390,6 +1484,44 @@ function blankBefore(text: string, at: number, before: number, context: number):
 // a letter run's fragment price (`letters` long, or 0) and a blank line's token.
 function leadPrice(w: Float64Array, letters: number, blank: number): number {
   return (letters > 0 ? w[FRAGMENT] + w[FRAGMENT + 1] * letters : 0) + blank;
+}
+
+// The SHORT_FLOORS entry that floors a letter run of `n` letters from `at`
+// that is longer than three or of mixed case: its first three letters', or
+// for capitals then lower case the capitals' two ("ABc" after "AB"), so that
+// a longer run never costs less than the word it starts with. 0: none.
+function firstLettersFloor(text: string, at: number, n: number): number {
+  if (n === 2) return 0; // mixed case: a case change, two tokens already
+  const a = text.charCodeAt(at);
+  const b = text.charCodeAt(at + 1);
+  const c = text.charCodeAt(at + 2);
+  const two = (a & 31) << 5 | (b & 31);
+  // (Bit 5 is set in lower case.)
+  if (b & c & 32) return SHORT_FLOORS[(a & 32 ? LOWER : TITLE) << 15 | two << 5 | (c & 31)];
+  if (((a | b) & 32) === 0) return SHORT_FLOORS[UPPER << 15 | (c & 32 ? two : two << 5 | (c & 31))];
+  // A case change in the first three: two tokens already, as much as a
+  // word of two letters costs.
+  return 0;
+}
+
+// The least a short word costs (its SHORT_FLOORS entry `short`) where it
+// starts at `at`: after a space, the space's piece (" xqz") less the single
+// space's price, which the space or the word pays apart; after one space
+// after a line break, bare too (the Claude tokenizer puts that space in the
+// line break's token); anywhere else, bare or glued to what is before it.
+function shortWordFloor(
+  short: number,
+  text: string,
+  at: number,
+  before: number,
+  context: number,
+  w: Float64Array,
+): number {
+  const bare = short & 3;
+  if (before !== A_SPACE) return bare;
+  const spaced = short >> 2;
+  const b = at - 2 < context ? 0 : text.charCodeAt(at - 2);
+  return b === 10 || b === 13 ? Math.max(spaced, bare) : spaced - w[SPACE_SINGLE];
 }
 
 // Whether a code point that ends before `at` stands alone between ASCII runs:
