@@ -24,7 +24,7 @@ import { DEFAULT_WEIGHTS, scan } from "./_estimator.ts";
 export type TokenCounter = (text: string) => number;
 
 /**
- * Estimates the tokens of `text` without a tokenizer, in one pass (45 to 180
+ * Estimates the tokens of `text` without a tokenizer, in one pass (45 to 185
  * million characters a second, by kind of text; bench/README.md), never fewer
  * than the largest of o200k_base, cl100k_base and the Claude tokenizer count
  * on any text measured: prose in 47 writing systems, data-like text (hex,
