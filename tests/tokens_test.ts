@@ -7,6 +7,18 @@ import { max3, o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
 import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
 
+// Random lower-case words of three letters, one a call, from `seed`.
+function threeLetterWords(seed: number): () => string {
+  return () => {
+    let word = "";
+    for (let n = 0; n < 3; n++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      word += String.fromCharCode(97 + (seed >> 8) % 26);
+    }
+    return word;
+  };
+}
+
 // Walks the pages of `text` at each budget: every page within it by the
 // largest real tokenizer, and the pages rebuild the text exactly.
 async function assertEveryPageWithin(text: string, budgets: number[]): Promise<void> {
@@ -106,15 +118,7 @@ Deno.test("every page of text with a mark after every letter, or spaces before c
 // in a lone carriage return end pages before it, each priced as a text of
 // its own there.
 Deno.test("every page of columns of random words and of progress lines is within every real tokenizer", async () => {
-  let seed = 3;
-  const letters = () => {
-    let word = "";
-    for (let n = 0; n < 3; n++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      word += String.fromCharCode(97 + seed % 26);
-    }
-    return word;
-  };
+  const letters = threeLetterWords(3);
   const columns = Array.from(
     { length: 2_500 },
     () => `  ${letters()}  ${letters()}  ${letters()}\r\n`,
@@ -133,15 +137,7 @@ Deno.test("every page of columns of random words and of progress lines is within
 // vocabularies hold, where such words are two tokens or three. Text of them
 // was 0.91 and 0.94 of its count, pages over budget.
 Deno.test("every page of random short codes or kebab-case ids is within every real tokenizer", async () => {
-  let seed = 9;
-  const word = () => {
-    let letters = "";
-    for (let n = 0; n < 3; n++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      letters += String.fromCharCode(97 + (seed >> 8) % 26);
-    }
-    return letters;
-  };
+  const word = threeLetterWords(9);
   const codes = Array.from({ length: 2_000 }, () => `"${word().toUpperCase()}"`).join(", ");
   const ids = Array.from({ length: 1_000 }, () => `${word()}-${word()}-${word()}`).join("\n");
   for (const text of [codes, ids]) await assertEveryPageWithin(text, [300, 2_000]);
