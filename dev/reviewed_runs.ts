@@ -143,6 +143,18 @@ export const REVIEWED_RUNS: Record<string, string> = {
     .replace(/([a-z]+)-([a-z]+)-([a-z]+)-/g, "$1-$2-$3\n"),
   "quoted random three-letter codes in capitals": randomWords(3, 3, '", "', 1_200)
     .toUpperCase(),
+  // An escaped line break or tab in JSON text before a word: o200k_base cuts
+  // "\\n" from "\\nHVE" and "HVE" is a word of its own (0.88-0.93, a ninth
+  // review).
+  "escaped line breaks before random codes in capitals": randomWords(3, 3, " ", 1_500)
+    .trim().split(" ").map((word) => "\\n" + word.toUpperCase()).join(""),
+  "escaped tabs before random title-case words": randomWords(3, 3, " ", 1_500)
+    .trim().split(" ").map((word) => "\\t" + word[0].toUpperCase() + word.slice(1)).join(""),
+  // A word before a symbol, an ideograph or a no-break space is a word of its
+  // own, floored as one (0.954-0.971, a ninth review).
+  "random three-letter codes between middle dots": randomWords(3, 3, "\u00b7", 1_500),
+  "random three-letter codes between no-break spaces": randomWords(3, 3, "\u00a0", 1_500),
+  "random three-letter codes between ideographs": randomWords(3, 3, "\u4e2d", 1_500),
 };
 
 // `count` random lower-case words of `shortest` to `longest` letters, each

@@ -1080,15 +1080,30 @@ function scanRuns(
         if (!fragment) least = Math.max(least, LETTER_RUN + changes);
         // A word of two or three letters the vocabularies do not hold whole:
         // what the tokenizers give it in its place (SHORT_FLOORS); a longer
-        // run no less than its first letters (firstLettersFloor). (Three
-        // tokens at most: looked up only below; not for a run that goes on
-        // into a non-ASCII letter, a piece of a word.)
-        if (!known && !fragment && n >= 2 && price < 3 && least < 3 && (i >= end || c < 128)) {
-          const short = n <= 3 && shape !== MIXED
-            ? SHORT_FLOORS[shape << 15 | tri]
-            : firstLettersFloor(text, runStart, n);
-          if (short !== 0) {
-            least = Math.max(least, shortWordFloor(short, text, runStart, before, context, w));
+        // run no less than its first letters (firstLettersFloor); a lower-case
+        // letter then capitals, no less than the letter and the rest
+        // (afterOneLetter). (Four tokens at most: looked up only below; not
+        // for a run that goes on into a non-ASCII letter, a piece of a word,
+        // but before a symbol, an ideograph or an emoji: breaksWord. Codes
+        // before "·", "→", NBSP or "中" were 0.954-0.971, a ninth review.)
+        if (
+          !known && !fragment && n >= 2 &&
+          (price < 3 || (shape === MIXED && !firstUpper && price < 4)) &&
+          least < 4 && (i >= end || c < 128 || breaksWord(c))
+        ) {
+          if (shape !== MIXED && n <= 3) {
+            const short = SHORT_FLOORS[shape << 15 | tri];
+            if (short !== 0) {
+              least = Math.max(least, shortWordFloor(short, text, runStart, before, context, w));
+            }
+          } else if (shape === MIXED && !firstUpper && (text.charCodeAt(runStart + 1) & 32) === 0) {
+            // (Its first letters' floor is a mixed word's: none.)
+            least = Math.max(least, afterOneLetter(text, runStart, n));
+          } else {
+            const short = firstLettersFloor(text, runStart, n);
+            if (short !== 0) {
+              least = Math.max(least, shortWordFloor(short, text, runStart, before, context, w));
+            }
           }
         }
         const floored = least > price;
@@ -1451,9 +1466,13 @@ function scanRuns(
         // instead. The prefix priced as a text of its own (a scan again,
         // once a page).
         if (stopped.end === i && letters > 0) {
-          const cost = scanFrom(text, CARRY[SCAN_START], i, weights, Infinity, undefined, context)
-            .cost;
-          return { end: i, cost };
+          const start = CARRY[SCAN_START];
+          const own = scanFrom(text, start, i, weights, Infinity, undefined, context);
+          // Where the run, a word of its own there, is floored over the
+          // limit: a prefix of it (a scan of the prefix with the limit).
+          return own.cost <= limit
+            ? own
+            : scanFrom(text, start, i, weights, limit, undefined, context);
         }
         return stopped;
       }
@@ -1502,6 +1521,21 @@ function firstLettersFloor(text: string, at: number, n: number): number {
   // A case change in the first three: two tokens already, as much as a
   // word of two letters costs.
   return 0;
+}
+
+// A mixed-case run of a lower-case letter then a capital ("nHVE", after the
+// backslash of an escaped line break in JSON text): o200k_base cuts the
+// letter off and the rest is a word of its own, bare ("\\nHVE" was 0.91 of
+// its count, a ninth review): a token and the rest's floor, or 0.
+function afterOneLetter(text: string, at: number, n: number): number {
+  if (n < 3) return 0;
+  const b = text.charCodeAt(at + 1);
+  const c = text.charCodeAt(at + 2);
+  // The rest: two letters, a capital then a capital or lower case; or more.
+  const rest = n > 3
+    ? firstLettersFloor(text, at + 1, n - 1)
+    : SHORT_FLOORS[(c & 32 ? TITLE : UPPER) << 15 | (b & 31) << 5 | (c & 31)];
+  return rest === 0 ? 0 : 1 + (rest & 3);
 }
 
 // The least a short word costs (its SHORT_FLOORS entry `short`) where it
