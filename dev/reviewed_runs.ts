@@ -157,9 +157,16 @@ export const REVIEWED_RUNS: Record<string, string> = {
   "random three-letter codes between ideographs": randomWords(3, 3, "\u4e2d", 1_500),
 };
 
-// `count` random lower-case words of `shortest` to `longest` letters, each
-// followed by `gap`, from a fixed seed.
-function randomWords(shortest: number, longest: number, gap: string, count: number): string {
+/**
+ * `count` random lower-case words of `shortest` to `longest` letters, each
+ * followed by `gap`, from a fixed seed.
+ */
+export function randomWords(
+  shortest: number,
+  longest: number,
+  gap: string,
+  count: number,
+): string {
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
   let text = "";

@@ -6,18 +6,7 @@ import { assertWithin } from "./support/limits.ts";
 import { max3, o200k } from "../dev/tokenizers.ts";
 import { allPages, rebuild } from "./support/walk.ts";
 import { assertEstimateCoversSlices } from "./support/estimate_floor.ts";
-
-// Random lower-case words of three letters, one a call, from `seed`.
-function threeLetterWords(seed: number): () => string {
-  return () => {
-    let word = "";
-    for (let n = 0; n < 3; n++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      word += String.fromCharCode(97 + (seed >> 8) % 26);
-    }
-    return word;
-  };
-}
+import { randomWords, REVIEWED_RUNS } from "../dev/reviewed_runs.ts";
 
 // Walks the pages of `text` at each budget: every page within it by the
 // largest real tokenizer, and the pages rebuild the text exactly.
@@ -118,12 +107,8 @@ Deno.test("every page of text with a mark after every letter, or spaces before c
 // in a lone carriage return end pages before it, each priced as a text of
 // its own there.
 Deno.test("every page of columns of random words and of progress lines is within every real tokenizer", async () => {
-  const letters = threeLetterWords(3);
-  const columns = Array.from(
-    { length: 2_500 },
-    () => `  ${letters()}  ${letters()}  ${letters()}\r\n`,
-  )
-    .join("");
+  const columns = randomWords(3, 3, "  ", 7_500)
+    .replace(/([a-z]+) {2}([a-z]+) {2}([a-z]+) {2}/g, "  $1  $2  $3\r\n");
   const progress = Array.from(
     { length: 2_000 },
     (_, i) => `  ${i % 100}%  |${"#".repeat(i % 30)}  \r`,
@@ -137,10 +122,12 @@ Deno.test("every page of columns of random words and of progress lines is within
 // vocabularies hold, where such words are two tokens or three. Text of them
 // was 0.91 and 0.94 of its count, pages over budget.
 Deno.test("every page of random short codes or kebab-case ids is within every real tokenizer", async () => {
-  const word = threeLetterWords(9);
-  const codes = Array.from({ length: 2_000 }, () => `"${word().toUpperCase()}"`).join(", ");
-  const ids = Array.from({ length: 1_000 }, () => `${word()}-${word()}-${word()}`).join("\n");
-  for (const text of [codes, ids]) await assertEveryPageWithin(text, [300, 2_000]);
+  for (
+    const name of [
+      "quoted random three-letter codes in capitals",
+      "kebab-case ids of random three-letter words",
+    ]
+  ) await assertEveryPageWithin(REVIEWED_RUNS[name], [300, 2_000]);
 });
 
 // A page of one long run of punctuation encodes the pieces it holds, not the
