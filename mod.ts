@@ -16,16 +16,16 @@
  * @module
  */
 
-export { createPager } from "./src/pager.ts";
-export type { OpenCursor, PageOptions, Pager, PagerOptions, Prepared } from "./src/pager.ts";
-export type { CacheEvent, CacheOp, PagerEvent } from "./src/events.ts";
-export type { Block, BlockPage, Page, PageKind } from "./src/page.ts";
-export { CursorError } from "./src/cursor.ts";
-export type { CursorErrorReason } from "./src/cursor.ts";
-export { estimateTokens } from "./src/tokens.ts";
-export type { TokenCounter } from "./src/tokens.ts";
-export { clients } from "./src/limits.ts";
-export type { Limits } from "./src/limits.ts";
+export { createPager } from "./src/paging/pager.ts";
+export type { OpenCursor, PageOptions, Pager, PagerOptions, Prepared } from "./src/paging/pager.ts";
+export type { CacheEvent, CacheOp, PagerEvent } from "./src/paging/events.ts";
+export type { Block, BlockPage, Page, PageKind } from "./src/paging/page.ts";
+export { CursorError } from "./src/cursor/cursor_error.ts";
+export type { CursorErrorReason } from "./src/cursor/cursor_error.ts";
+export { estimateTokens } from "./src/tokens/estimate_tokens.ts";
+export type { TokenCounter } from "./src/tokens/estimate_tokens.ts";
+export { clients } from "./src/limits/limits.ts";
+export type { Limits } from "./src/limits/limits.ts";
 export { paginate } from "./src/mcp/paginate.ts";
 export type { PaginateOptions } from "./src/mcp/paginate.ts";
 export { createResultPager } from "./src/mcp/result_pager.ts";
@@ -35,7 +35,7 @@ export type {
   ResultPagerOptions,
   RunOptions,
 } from "./src/mcp/result_pager.ts";
-export type { CacheOptions, PageStore, StoreLimits } from "./src/cache.ts";
+export type { CacheOptions, PageStore, StoreLimits } from "./src/cache/cache_options.ts";
 export { memoryStore } from "./src/stores/memory.ts";
 export type { MemoryStoreOptions } from "./src/stores/memory.ts";
 export { MEDIA_TOKENS } from "./src/mcp/media.ts";

@@ -1,7 +1,7 @@
 /**
  * Bundle size of the library: mod.ts bundled and minified with esbuild
  * (from npm), the MCP SDK and zod left out (a server has them already), and
- * the token estimator alone (src/tokens.ts). Prints raw and gzip sizes.
+ * the token estimator alone (src/tokens/estimate_tokens.ts). Prints raw and gzip sizes.
  *
  *     deno task size
  */
@@ -37,7 +37,7 @@ async function gzipSize(bytes: Uint8Array): Promise<number> {
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-for (const entry of ["mod.ts", "src/tokens.ts"]) {
+for (const entry of ["mod.ts", "src/tokens/estimate_tokens.ts"]) {
   const code = await bundle(entry);
   console.log(
     `${entry}: ${(code.length / 1024).toFixed(1)} KiB minified, ${

@@ -12,7 +12,7 @@ import { memoryStore } from "../src/stores/memory.ts";
 import { upstashStore } from "../src/stores/upstash.ts";
 import { denoKvStore } from "../src/stores/deno_kv.ts";
 import type { PageStore } from "../src/stores/types.ts";
-import { openResult, type StoredResult, writeResult } from "../src/_stored_result.ts";
+import { openResult, type StoredResult, writeResult } from "../src/cache/stored_result.ts";
 import { startRedis } from "../dev/redis.ts";
 import { startUpstashBridge } from "../dev/upstash_bridge.ts";
 

@@ -8,7 +8,7 @@
  * - a late page of CJK text with no ASCII: against its first page.
  */
 import { createPager } from "../mod.ts";
-import { scanJson } from "../src/_json_scan.ts";
+import { scanJson } from "../src/json/scan.ts";
 import { issues } from "../dev/records.ts";
 
 const encoder = new TextEncoder();

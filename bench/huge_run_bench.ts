@@ -1,7 +1,7 @@
 /**
  * A later page of a 50 MB run of one letter with no character limit: the
  * page reads at most 256 characters a token of its budget, not the whole
- * rest of the run (src/_measure.ts). The floor is hashing the 50 MB text.
+ * rest of the run (src/limits/measure.ts). The floor is hashing the 50 MB text.
  * Also the estimate of a 50 MB run of the alphabet repeated, whose floor
  * counts the letters repeated within twelve: one pass, not a look back per
  * letter. And the estimate of 50 MB of blank lines between one-letter

@@ -5,8 +5,8 @@
  * (plain, shallow values) and iterative path against JSON.stringify.
  * Generated, seeded data; no corpus needed.
  */
-import { scanJson } from "../src/_json_scan.ts";
-import { serializeValue } from "../src/_serialize.ts";
+import { scanJson } from "../src/json/scan.ts";
+import { serializeValue } from "../src/json/serialize.ts";
 
 /** mulberry32: a small seeded generator, so every run sees the same data. */
 function random(seed: number): () => number {

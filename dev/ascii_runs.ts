@@ -1,5 +1,5 @@
 /**
- * Adversarial ASCII runs for the estimator's run floors (bench/calibrate.ts)
+ * Adversarial ASCII runs for the estimator's run floors (tools/calibrate.ts)
  * and its tests: every printable ASCII character repeated, two- and
  * three-character alternations within one run class, at lengths 1 to 4096.
  * Runs of one to three distinct characters are where the vocabularies'
@@ -8,8 +8,8 @@
  */
 import type { Rng } from "./data_text.ts";
 
-/** The run classes of src/_estimator.ts that get a floor, in its order. */
-export { RUN_CLASSES } from "../src/_estimator.ts";
+/** The run classes of src/tokens/_estimator.ts that get a floor, in its order. */
+export { RUN_CLASSES } from "../src/tokens/_estimator.ts";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const UPPER = LOWER.toUpperCase();

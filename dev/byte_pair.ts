@@ -1,8 +1,8 @@
 /**
  * Byte-pair encoding by text, the way the tokenizers describe it: the
- * reference that bench/punctuation.ts keeps the tokens a vocabulary makes
- * with, and that tests/punctuation_bpe_test.ts holds the scan's encoding by
- * token ids (src/_punctuation_bpe.ts) to.
+ * reference that tools/punctuation_tokens.ts keeps the tokens a vocabulary makes
+ * with, and that tests/tokens/punctuation_bpe_test.ts holds the scan's encoding by
+ * token ids (src/tokens/_punctuation_bpe.ts) to.
  */
 
 const PARTS: string[] = [];

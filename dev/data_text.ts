@@ -458,7 +458,7 @@ export const DATA_KINDS = {
 /**
  * The data kinds made of runs of a few repeated characters: the estimator
  * prices their runs with floors measured on the tokenizers (dev/ascii_runs.ts),
- * so bench/calibrate.ts leaves them out of the linear fit and reports them.
+ * so tools/calibrate.ts leaves them out of the linear fit and reports them.
  */
 export const FLOOR_KINDS: ReadonlySet<string> = new Set([
   "repeatedLetters",

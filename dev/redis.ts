@@ -2,7 +2,7 @@
  * A real `redis-server` on a free loopback port, and a small RESP client for
  * it over `Deno.connect`.
  */
-import { concatBytes } from "../src/_bytes.ts";
+import { concatBytes } from "../src/bytes/bytes.ts";
 
 export const REDIS_INSTALL = "apt-get update && apt-get install -y redis-server";
 

@@ -1,7 +1,7 @@
 /**
  * Texts that hostile reviews of the token estimator found under-counted, and
- * the alternations of every ASCII character: tests/estimator_test.ts checks
- * each against the real tokenizers, and bench/calibrate.ts fits on them, so
+ * the alternations of every ASCII character: tests/tokens/estimator_test.ts checks
+ * each against the real tokenizers, and tools/calibrate.ts fits on them, so
  * that a refit cannot price one under again unnoticed.
  */
 
@@ -132,7 +132,7 @@ export const REVIEWED_RUNS: Record<string, string> = {
     .replace(/([a-z]+) ([a-z]+) ([a-z]+) /g, "\n  $1  $2  $3"),
   // Words of two or three letters outside the vocabularies are two tokens or
   // three, where the fitted price of a short word is a mean over the words
-  // they hold: a floor from the tokenizers per word (src/_short_words.ts).
+  // they hold: a floor from the tokenizers per word (src/tokens/_short_word_floors.ts).
   // Each of these was under before it, 0.73 to 0.97.
   "a repeated pair of letters between spaces": "x y".repeat(1_000),
   "a two-letter word after a carriage return and two spaces": "\r  qz".repeat(500),

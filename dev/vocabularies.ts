@@ -1,6 +1,6 @@
 /**
  * The vocabularies of the three tokenizers the estimator is measured against,
- * token by token: for bench/table.ts and bench/punctuation.ts, which make the
+ * token by token: for tools/code_point_prices.ts and tools/punctuation_tokens.ts, which make the
  * estimator's tables from them.
  */
 import { decode as decodeO200k } from "gpt-tokenizer/encoding/o200k_base";

@@ -2,10 +2,10 @@
 // of a result is paged (its text, or its structured content when only that
 // is over the limits), and the page back as a result.
 
-import type { Pager } from "../pager.ts";
-import type { Block, Page } from "../page.ts";
+import type { Pager } from "../paging/pager.ts";
+import type { Block, Page } from "../paging/page.ts";
 import { MEDIA_TOKENS } from "./media.ts";
-import { serializeValue } from "../_serialize.ts";
+import { serializeValue } from "../json/serialize.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";
 
 const isMedia = (block: ContentBlock) => block.type === "image" || block.type === "audio";

@@ -6,11 +6,11 @@
  * @module
  */
 
-import { createBinder } from "../_binding.ts";
-import { LIST_CURSOR_NOT_A_STRING, LIST_CURSOR_REASONS, listCursorError } from "../_messages.ts";
-import { position } from "../_position.ts";
-import { checkSecret, invalid } from "../_options.ts";
-import { CursorError } from "../cursor.ts";
+import { createBinder } from "../cursor/binding.ts";
+import { LIST_CURSOR_NOT_A_STRING, LIST_CURSOR_REASONS, listCursorError } from "../cut/notes.ts";
+import { position } from "../cursor/position.ts";
+import { checkSecret, invalid } from "../paging/options.ts";
+import { CursorError } from "../cursor/cursor_error.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 
 /** The list methods and the field each one's items are in. */

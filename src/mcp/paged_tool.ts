@@ -4,8 +4,8 @@
  * @module
  */
 
-import { identityOf } from "../_cache_options.ts";
-import { checkOneOf, invalid } from "../_options.ts";
+import { identityOf } from "../cache/resolve.ts";
+import { checkOneOf, invalid } from "../paging/options.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";

@@ -17,10 +17,10 @@ import {
   checkStringList,
   invalid,
   resolveCursorParam,
-} from "../_options.ts";
-import type { PagerOptions } from "../pager.ts";
-import type { CacheOptions } from "../cache.ts";
-import { identityOf } from "../_cache_options.ts";
+} from "../paging/options.ts";
+import type { PagerOptions } from "../paging/pager.ts";
+import type { CacheOptions } from "../cache/cache_options.ts";
+import { identityOf } from "../cache/resolve.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 import { describe, hasOwnCursor } from "./_tool_list.ts";

@@ -5,15 +5,15 @@
  * @module
  */
 
-import { toHex } from "../_crypto.ts";
-import { type Cache, loadSource, saveSource } from "../_cache.ts";
-import { internals } from "../_internals.ts";
-import { serializeValue } from "../_serialize.ts";
-import type { CacheOptions } from "../cache.ts";
-import { resolveCache } from "../_cache_options.ts";
-import { CursorError } from "../cursor.ts";
-import { createPager, type OpenCursor, type Pager, type PagerOptions } from "../pager.ts";
-import type { Page } from "../page.ts";
+import { toHex } from "../bytes/crypto.ts";
+import { type Cache, loadSource, saveSource } from "../cache/cache.ts";
+import { internals } from "../paging/_internals.ts";
+import { serializeValue } from "../json/serialize.ts";
+import type { CacheOptions } from "../cache/cache_options.ts";
+import { resolveCache } from "../cache/resolve.ts";
+import { CursorError } from "../cursor/cursor_error.ts";
+import { createPager, type OpenCursor, type Pager, type PagerOptions } from "../paging/pager.ts";
+import type { Page } from "../paging/page.ts";
 import {
   blocksOf,
   isTextOnly,

@@ -22,7 +22,7 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { paginate, type PaginateOptions } from "../../mod.ts";
-import { readAtMost } from "../_bytes.ts";
+import { readAtMost } from "../bytes/bytes.ts";
 import { callerIdentity } from "./_caller.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
 import { ToolMemory } from "./_tool_memory.ts";

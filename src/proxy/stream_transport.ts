@@ -9,7 +9,7 @@
  * @module
  */
 
-import { concatBytes } from "../_bytes.ts";
+import { concatBytes } from "../bytes/bytes.ts";
 import type { JsonRpcMessage, McpTransport } from "./types.ts";
 
 /** Default largest message read: 128 MiB. */

@@ -4,7 +4,7 @@
  * KV operations each request makes.
  */
 import { type WorkersKvNamespace, workersKvStore } from "../../src/stores/workers_kv.ts";
-import { type CacheEvent, openResult, writeResult } from "../../src/_stored_result.ts";
+import { type CacheEvent, openResult, writeResult } from "../../src/cache/stored_result.ts";
 
 interface Env {
   PAGES: WorkersKvNamespace;

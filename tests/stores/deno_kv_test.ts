@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { denoKvStore } from "../../src/stores/deno_kv.ts";
-import { type CacheEvent, openResult, writeResult } from "../../src/_stored_result.ts";
+import { type CacheEvent, openResult, writeResult } from "../../src/cache/stored_result.ts";
 import { counted, lineIndex, mixedText } from "./_fixtures.ts";
 import { assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 

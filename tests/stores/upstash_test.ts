@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Redis } from "@upstash/redis";
 import { upstashStore } from "../../src/stores/upstash.ts";
-import { type CacheEvent, openResult, writeResult } from "../../src/_stored_result.ts";
+import { type CacheEvent, openResult, writeResult } from "../../src/cache/stored_result.ts";
 import { type RedisServer, startRedis } from "../../dev/redis.ts";
 import { startUpstashBridge, type UpstashBridge } from "../../dev/upstash_bridge.ts";
 import { startUpstashRig } from "../support/upstash_rig.ts";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { startKvWorker } from "../support/miniflare_kv.ts";
 import { type WorkersKvNamespace, workersKvStore } from "../../src/stores/workers_kv.ts";
-import { openResult, storageKey, writeResult } from "../../src/_stored_result.ts";
+import { openResult, storageKey, writeResult } from "../../src/cache/stored_result.ts";
 import { lineIndex, mixedText } from "./_fixtures.ts";
 
 interface ReadReply {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import type { PageStore } from "../../src/stores/types.ts";
-import { openResult, writeResult } from "../../src/_stored_result.ts";
+import { openResult, writeResult } from "../../src/cache/stored_result.ts";
 
 /** How the race runs. */
 export interface Race {

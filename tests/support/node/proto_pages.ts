@@ -1,5 +1,5 @@
 // Run under Node (which still has the Object.prototype.__proto__ setter) by
-// tests/runtime_node_test.ts: pages results that keep a list and fields
+// tests/paging/node_runtime_test.ts: pages results that keep a list and fields
 // under "__proto__" keys, and prints what the pages hold.
 import { createPager, createResultPager } from "../../../mod.ts";
 

@@ -1,0 +1,373 @@
+// Keeps the source of a cut result in a store, and reads back only what one
+// page needs: the text around the cursor's position, or the elements from
+// it, with the fields around the paged container. A page built from it is
+// the page the uncached path builds.
+
+import { toHex } from "../bytes/crypto.ts";
+import type { CursorUnit } from "../cursor/codec.ts";
+import type { Container } from "../json/scan.ts";
+import type { ElementUnit } from "../cut/notes.ts";
+import type { ElementsSource, Source, TextSource, TextView } from "../source/source.ts";
+import type { CacheEvent } from "../paging/events.ts";
+import { openResult, type ResultReader, writeResult } from "./stored_result.ts";
+import type { PageStore } from "../stores/types.ts";
+
+/** How a cache is used: see `CacheOptions` in the adapters. */
+export interface Cache {
+  store: PageStore;
+  ttlSeconds: number;
+  timeoutMs: number;
+  waitUntil?: (promise: Promise<unknown>) => void;
+  onEvent: (event: CacheEvent) => void;
+}
+
+const VERSION = 1;
+
+interface TextMeta {
+  v: number;
+  kind: "text";
+  fingerprint: string;
+  extra: unknown;
+}
+
+interface ElementsMeta {
+  v: number;
+  kind: "elements";
+  fingerprint: string;
+  extra: unknown;
+  unit: ElementUnit;
+  path: string[];
+  name?: string;
+  pageKey: string;
+  rootIsArray: boolean;
+  afterOpen: string;
+  closeSpace: string;
+  /** The result up to the container's opening bracket, and from its closing one. */
+  before: string;
+  after: string;
+  /** Offset of the root object's `{` in `before`. */
+  rootOpen: number;
+  containerKind: "array" | "object";
+  count: number;
+}
+
+type Meta = TextMeta | ElementsMeta;
+
+const hex = (bytes: Uint8Array) => toHex(bytes);
+
+/**
+ * Stores `source` (its fingerprint computed) under `key`, with `extra` (the
+ * rest of the tool result) kept beside it. Never rejects; with `waitUntil`
+ * the write is handed to it.
+ */
+export async function saveSource(
+  cache: Cache,
+  key: string,
+  source: Source,
+  fingerprint: Uint8Array,
+  extra: unknown,
+): Promise<void> {
+  let meta: Meta;
+  let text: string;
+  let index: Uint32Array | undefined;
+  if (source.kind === "text") {
+    if (source.view.base !== 0 || source.view.text.length !== source.view.total) return;
+    meta = { v: VERSION, kind: "text", fingerprint: hex(fingerprint), extra };
+    text = source.view.text;
+  } else {
+    const { shape } = source;
+    const { container } = shape;
+    if (source.first !== 0 || container.count !== source.total) return;
+    text = shape.text;
+    index = new Uint32Array(container.count * 2);
+    for (let i = 0; i < container.count; i++) {
+      index[2 * i] = container.start(i);
+      index[2 * i + 1] = container.end(i);
+    }
+    meta = {
+      v: VERSION,
+      kind: "elements",
+      fingerprint: hex(fingerprint),
+      extra,
+      unit: source.unit,
+      path: source.path,
+      name: source.name,
+      pageKey: shape.pageKey,
+      rootIsArray: shape.rootIsArray,
+      afterOpen: shape.afterOpen,
+      closeSpace: shape.closeSpace,
+      before: text.slice(0, container.open + 1),
+      after: text.slice(container.close),
+      rootOpen: shape.rootOpen,
+      containerKind: container.kind,
+      count: container.count,
+    };
+  }
+  const starts = new Uint32Array(index ? index.length / 2 : 0);
+  for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
+  remember(key, { kind: meta.kind, from: 0, starts });
+  // Too large for the store: not tried (and not failed) again on every page.
+  const capacity = cache.store.limits.capacityBytes;
+  if (capacity !== undefined && text.length > capacity) return;
+  // One write of a result at a time in this isolate: a page asked for before
+  // the first write lands runs the tool, but does not queue a second write.
+  if (writing.has(key)) return;
+  const outcome = writeResult(cache.store, key, { meta, text, index }, {
+    ttlSeconds: cache.ttlSeconds,
+    timeoutMs: cache.timeoutMs,
+    waitUntil: cache.waitUntil === undefined ? undefined : (task) => {
+      writing.set(key, task);
+      task.finally(() => writing.delete(key)).catch(() => {});
+      cache.waitUntil!(task);
+    },
+    onEvent: cache.onEvent,
+  });
+  if (cache.waitUntil === undefined) {
+    writing.set(key, outcome);
+    try {
+      await outcome;
+    } finally {
+      writing.delete(key);
+    }
+  }
+}
+
+// Writes in flight in this isolate, by key.
+const writing = new Map<string, Promise<unknown>>();
+
+/** What a cached page is built from. */
+export interface Loaded {
+  source: Source;
+  fingerprint: Uint8Array;
+  extra: unknown;
+}
+
+// Index entries (two per element) read at a time while looking for a page's elements.
+const INDEX_BATCH = 1_024;
+// Characters read before the first element, for the whitespace it starts with.
+const LEAD = 1_024;
+// Characters prefetched past a hinted window: results with one fingerprint
+// can differ in the fields around the list (a `took_ms`), which shifts offsets.
+const SLACK = 1_024;
+
+/**
+ * What this isolate knows of a stored result, by cache key: its kind and
+ * where elements start (all of them from the write, or the window a read
+ * saw). Only a hint for what to fetch with the record: a later page of a
+ * list then costs one round trip, not two (the index, then the text). Every
+ * read is still checked against the store, so a wrong hint costs a round
+ * trip, never a wrong page.
+ */
+interface Hint {
+  kind: "text" | "elements";
+  /** Element at `starts[0]`. */
+  from: number;
+  /** Element start offsets into the stored text. */
+  starts: Uint32Array;
+}
+
+const hints = new Map<string, Hint>();
+// Offsets kept over all hints (4 bytes each): 4 MiB.
+const HINT_BUDGET = 1 << 20;
+let hinted = 0;
+
+function remember(key: string, hint: Hint): void {
+  forget(key);
+  if (hint.starts.length > HINT_BUDGET) hint = { ...hint, starts: new Uint32Array(0) };
+  for (const [old] of hints) {
+    if (hinted + hint.starts.length <= HINT_BUDGET && hints.size < 10_000) break;
+    forget(old);
+  }
+  hints.set(key, hint);
+  hinted += hint.starts.length;
+}
+
+function forget(key: string): void {
+  const hint = hints.get(key);
+  if (hint === undefined) return;
+  hints.delete(key);
+  hinted -= hint.starts.length;
+}
+
+function recall(key: string): Hint | undefined {
+  const hint = hints.get(key);
+  if (hint !== undefined) {
+    // Most recently used last.
+    hints.delete(key);
+    hints.set(key, hint);
+  }
+  return hint;
+}
+
+/** What to fetch with the record for the page at `offset`. */
+function prefetchFor(
+  hint: Hint | undefined,
+  unit: CursorUnit,
+  offset: number,
+  part: number,
+  span: number,
+): { text?: [number, number]; index?: [number, number] } {
+  if (hint?.kind === "text") return { text: [Math.max(0, offset - 1), offset + span] };
+  if (hint === undefined || hint.kind !== "elements") {
+    // No hint: the cursor's unit says whether a text window or the index is wanted.
+    return unit === "characters"
+      ? { text: [Math.max(0, offset - 1), offset + span] }
+      : { index: [2 * offset, 2 * (offset + INDEX_BATCH)] };
+  }
+  const i = offset - hint.from;
+  if (i < 0 || i >= hint.starts.length) return { index: [2 * offset, 2 * (offset + INDEX_BATCH)] };
+  // The elements that start within one page of text from the cursor's, and one more.
+  const head = hint.starts[i];
+  let n = i + 1;
+  while (n < hint.starts.length && hint.starts[n] <= head + span + SLACK) n++;
+  const elements = n - i + 1;
+  const end = part > 0 ? head + part + span : head + span;
+  if (part > 4 * span) return { index: [2 * offset, 2 * (offset + elements)] };
+  return {
+    text: [Math.max(0, head - LEAD - SLACK), end + SLACK],
+    index: [2 * offset, 2 * (offset + elements)],
+  };
+}
+
+/**
+ * The part of the result stored under `key` that the page at `offset`
+ * (`part` characters into it) needs, or undefined on a miss: absent,
+ * expired, a store error or timeout, or a record of another fingerprint.
+ */
+export async function loadSource(
+  cache: Cache,
+  key: string,
+  fingerprint: Uint8Array,
+  unit: CursorUnit,
+  offset: number,
+  part: number,
+  maxChars: number,
+): Promise<Loaded | undefined> {
+  // A page shows at most maxChars characters, and a cut looks one code point
+  // past its end and one before its start.
+  const span = Math.min(maxChars, 1 << 26) + 4;
+  const hint = recall(key);
+  const prefetch = prefetchFor(hint, unit, offset, part, span);
+  const reader = await openResult(cache.store, key, {
+    timeoutMs: cache.timeoutMs,
+    onEvent: cache.onEvent,
+    prefetch,
+  });
+  const meta = reader?.meta as Meta | undefined;
+  if (!reader || meta?.v !== VERSION || meta.fingerprint !== hex(fingerprint)) return undefined;
+  if (hint?.kind !== meta.kind) {
+    remember(key, { kind: meta.kind, from: offset, starts: new Uint32Array(0) });
+  }
+  const source = meta.kind === "text"
+    ? await textWindow(reader, offset, span)
+    : await elementsWindow(reader, meta, offset, part, span, key, prefetch.index);
+  return source && { source, fingerprint, extra: meta.extra };
+}
+
+async function textWindow(
+  reader: ResultReader,
+  offset: number,
+  span: number,
+): Promise<TextSource | undefined> {
+  const base = Math.max(0, offset - 1);
+  const text = await reader.read(base, offset + span);
+  if (text === undefined) return undefined;
+  return { kind: "text", view: { text, base, total: reader.length } };
+}
+
+async function elementsWindow(
+  reader: ResultReader,
+  meta: ElementsMeta,
+  offset: number,
+  part: number,
+  span: number,
+  key: string,
+  prefetched: [number, number] | undefined,
+): Promise<ElementsSource | undefined> {
+  if (offset >= meta.count) return undefined;
+  // Element offsets from `offset` on, until they pass one page of text; the
+  // first batch is what came with the record.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let from = offset;
+  let limit = Infinity;
+  let batchSize = prefetched ? Math.max(1, (prefetched[1] - prefetched[0]) / 2) : INDEX_BATCH;
+  while (from < meta.count && (starts.length === 0 || ends.at(-1)! <= limit)) {
+    const batch = await reader.readIndex(2 * from, 2 * (from + batchSize));
+    batchSize = INDEX_BATCH;
+    if (!batch || batch.length === 0) return undefined;
+    for (let j = 0; j + 1 < batch.length; j += 2) {
+      starts.push(batch[j]);
+      ends.push(batch[j + 1]);
+    }
+    if (limit === Infinity) limit = starts[0] + span;
+    from += batch.length / 2;
+  }
+  // Keep what this read saw unless the hint already holds it (a hint from
+  // another result under this key, in another store, is replaced).
+  const known = hints.get(key);
+  const at = known ? offset - known.from : -1;
+  if (
+    !known || at < 0 || at + starts.length > known.starts.length || known.starts[at] !== starts[0]
+  ) {
+    remember(key, { kind: "elements", from: offset, starts: Uint32Array.from(starts) });
+  }
+  // The whitespace before the first element belongs to it on a page.
+  const head = starts[0];
+  let kept = 0;
+  while (kept < starts.length && ends[kept] <= head + span) kept++;
+  const windowEnd = kept > 0 ? ends[kept - 1] : head;
+  const lead = Math.min(LEAD, head);
+  const text = await reader.read(head - lead, windowEnd);
+  if (text === undefined) return undefined;
+  let ws = 0;
+  while (ws < lead && /[ \t\n\r]/.test(text[lead - ws - 1])) ws++;
+  const windowText = text.slice(lead - ws);
+  const doc = meta.before + windowText + meta.after;
+  const shift = meta.before.length - (head - ws);
+  const container: Container = {
+    kind: meta.containerKind,
+    path: meta.path,
+    open: meta.before.length - 1,
+    close: meta.before.length + windowText.length,
+    count: kept,
+    start: (i) => starts[i] + shift,
+    end: (i) => ends[i] + shift,
+  };
+  // The element at the cursor, or the stretch of it a part page needs.
+  let element: TextView;
+  if (kept > 0) {
+    element = {
+      text: doc.slice(container.start(0), container.end(0)),
+      base: 0,
+      total: ends[0] - starts[0],
+    };
+  } else {
+    const length = ends[0] - starts[0];
+    const base = Math.max(0, part - 1);
+    const stretch = await reader.read(starts[0] + base, Math.min(ends[0], starts[0] + part + span));
+    if (stretch === undefined) return undefined;
+    element = { text: stretch, base, total: length };
+  }
+  return {
+    kind: "elements",
+    unit: meta.unit,
+    first: offset,
+    total: meta.count,
+    element: (i) => {
+      if (i !== offset) throw new RangeError(`pagewise: element ${i} is not in the cached window`);
+      return element;
+    },
+    shape: {
+      text: doc,
+      container,
+      rootIsArray: meta.rootIsArray,
+      rootOpen: meta.rootOpen,
+      pageKey: meta.pageKey,
+      afterOpen: meta.afterOpen,
+      closeSpace: meta.closeSpace,
+    },
+    path: meta.path,
+    name: meta.name,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The optional result cache: a tool's result kept after its first page, so
+ * that later pages are read from a store instead of running the tool again.
+ *
+ * @module
+ */
+
+import type { PageStore } from "../stores/types.ts";
+
+export type { CacheEvent, CacheOp } from "../paging/events.ts";
+export type { PageStore, StoreLimits } from "../stores/types.ts";
+
+/**
+ * Options of the cache (`cache` in `paginate`, `createResultPager` and
+ * `pagedTool`).
+ *
+ * The cache only speeds paging up: a call with a cursor reads the stored
+ * result before the tool runs, and on a miss (expired, evicted, another
+ * region), a store error or a store timeout the tool runs and is paged as
+ * without a cache. What the model sees is the same with and without it.
+ *
+ * **Isolation.** An entry is keyed by the caller's identity, the scope (tool
+ * and arguments) and the fingerprint of the result, so a cached result is
+ * never read by another caller. The identity is `identify(extra)` when given;
+ * else the request's auth token or client id, else its MCP session id. A
+ * request with none of these (a stateless server without authorization) has
+ * no identity: its entries can be read by any caller that presents one of its
+ * cursors. A server whose tools answer differently per user must then pass
+ * `identify`.
+ *
+ * @example
+ * ```ts
+ * import { createResultPager, memoryStore } from "@pagewise/mcp";
+ *
+ * let runs = 0;
+ * const results = createResultPager({ maxTokens: 1_000, cache: { store: memoryStore() } });
+ * const rows = () => (runs++, Array.from({ length: 2_000 }, (_, id) => ({ id })));
+ * const first = await results.run(rows, { scope: "rows {}" });
+ * const cursor = JSON.parse(String(first.content?.[0].text)).page.next_cursor;
+ * await results.run(rows, { scope: "rows {}", cursor });
+ * if (runs !== 1) throw new Error("the second page should come from the cache");
+ * ```
+ */
+export interface CacheOptions {
+  /** Where results are kept: `memoryStore()`, `upstashStore(redis)`, `denoKvStore(kv)`, `workersKvStore(ns)`. */
+  store: PageStore;
+  /** Seconds a result is kept after its first page. Default 600. */
+  ttlSeconds?: number;
+  /** Milliseconds a store call may take before it counts as a miss. Default 1,000. */
+  timeoutMs?: number;
+  /** Cache only these tools (by name). Default: every tool whose result gets cut. */
+  tools?: string[];
+  /**
+   * The caller's identity from the request's `extra` (SDK v1) or `ctx` (v2):
+   * a non-empty string (or a promise of one). `undefined` falls back to the
+   * request's own identity; anything else, or an `identify` that throws,
+   * turns the cache off for that call (the tool runs, nothing is shared).
+   */
+  identify?: (extra: unknown) => string | undefined | Promise<string | undefined>;
+  /**
+   * A Worker's `ctx.waitUntil` (bound): writes are handed to it, so they
+   * neither delay the answer nor are dropped when the response ends.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
+}

@@ -1,0 +1,749 @@
+/**
+ * How a result is kept in a {@linkcode PageStore} so that a later page reads
+ * about one page of data, not the whole result, in one round trip.
+ *
+ * Layout under the storage key `K` (a SHA-256 of the caller's key):
+ * - `K`: the record (`M` + JSON): meta, text length, chunk sizes, deadline and
+ *   the content tag. Written last, so a reader that finds it finds every chunk.
+ * - `K:t<i>`: text code units `[i*c, (i+1)*c)`, on a fixed grid, so a range
+ *   maps to its chunk keys without a directory, and without the record: a
+ *   page can be fetched in the same request as the record (`prefetch`).
+ * - `K:x<j>`: index entries `[j*e, (j+1)*e)` as base64 of little-endian
+ *   uint32s: fixed width, so a store with a ranged read (`GETRANGE`) reads
+ *   just the entries asked for.
+ *
+ * Every chunk starts with a letter naming its encoding, then the 8-character
+ * content tag of its result (from a SHA-256 of all chunks and the meta). A
+ * reader takes a chunk only if its tag is the record's: writers of the same
+ * result write the same chunks, and a chunk of another result under the same
+ * key (a concurrent or earlier writer) is never mixed in; it reads as a miss.
+ *
+ * Values never parse as JSON and are well-formed text (so a store that speaks
+ * JSON or UTF-8 keeps them exactly):
+ * `T` raw text · `E` text with lone surrogates escaped (a chunk with a lone
+ * surrogate, or half of a pair cut by the grid: U+D800+k becomes U+FFFF
+ * U+E000+k, U+FFFF becomes U+FFFF U+FFFF) · `U` base64 of UTF-16LE code
+ * units (where escaping would not fit the value limit) · `Z`/`Y` base64 of
+ * deflate-raw of the UTF-8 of a `T`/`E` payload, kept only where 10 % or more
+ * smaller · `I` index · `M` record.
+ *
+ * @module
+ */
+
+import { readAtMost } from "../bytes/bytes.ts";
+import { utf16 } from "../bytes/crypto.ts";
+import type { CacheEvent, CacheOp } from "../paging/events.ts";
+
+export type { CacheEvent, CacheOp };
+import type { PageStore } from "../stores/types.ts";
+
+/** A result as the cache keeps it. */
+export interface StoredResult {
+  /** Small JSON-able data the pager needs back (kind, fingerprint, ...). */
+  meta: unknown;
+  /** The serialized result the pager pages; any string, lone surrogates included. */
+  text: string;
+  /** Item or line boundary offsets into `text`. */
+  index?: Uint32Array;
+}
+
+/** Options of {@linkcode writeResult}. */
+export interface WriteResultOptions {
+  /** Seconds the result is kept; nothing of it is served or kept longer. */
+  ttlSeconds: number;
+  /** Per store call (each batch of about 1 MiB, then the record). Default 1,000. */
+  timeoutMs?: number;
+  /**
+   * A Worker's `ctx.waitUntil`: the write is handed to it, so it neither
+   * delays the response nor is dropped when the response ends.
+   */
+  waitUntil?: (promise: Promise<unknown>) => void;
+  onEvent?: (event: CacheEvent) => void;
+  /** Compress chunks; default: the store's `limits.compress`. */
+  compress?: boolean;
+  /** Clock in milliseconds. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** Options of {@linkcode openResult}. */
+export interface OpenResultOptions {
+  /** Per store call. Default 1,000. */
+  timeoutMs?: number;
+  onEvent?: (event: CacheEvent) => void;
+  /**
+   * Ranges to fetch with the record, in the same store call (one round trip):
+   * later `read`/`readIndex` calls inside them need no further call.
+   */
+  prefetch?: { text?: [start: number, end: number]; index?: [from: number, to: number] };
+  /** Clock in milliseconds. Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * A stored result opened for reading. Each read is one store call (one round
+ * trip where the backend batches) for the chunks that cover the range, or
+ * none when they were prefetched. Reads resolve `undefined` when the entry
+ * expired, lost a chunk, or the store failed or timed out (reported through
+ * `onEvent`); they never reject.
+ */
+export interface ResultReader {
+  readonly meta: unknown;
+  /** Length of the text in UTF-16 code units. */
+  readonly length: number;
+  /** Entries in the index (0 without one). */
+  readonly indexLength: number;
+  /** Text code units `[start, end)`, clamped to the text. */
+  read(start: number, end: number): Promise<string | undefined>;
+  /** Index entries `[from, to)`, clamped to the index. */
+  readIndex(from: number, to: number): Promise<Uint32Array | undefined>;
+}
+
+/** `stored`: complete; `failed`: not stored (see events); `deferred`: handed to `waitUntil`. */
+export type WriteOutcome = "stored" | "failed" | "deferred";
+
+const DEFAULT_TIMEOUT_MS = 1_000;
+const PREFETCH_CELLS = 256;
+const WRITE_BATCH_CHARS = 1 << 20;
+const MIN_COMPRESSED_UNITS = 512;
+const RECORD_VERSION = 2;
+const TAG = 8;
+/** Where a chunk's payload starts: its letter, then its tag. */
+const PAYLOAD = 1 + TAG;
+
+/**
+ * Stores `result` under `key`: chunks first, the record last. Resolves
+ * `stored` or `failed` (never rejects), or `deferred` at once when
+ * `waitUntil` is given.
+ */
+export function writeResult(
+  store: PageStore,
+  key: string,
+  result: StoredResult,
+  options: WriteResultOptions,
+): Promise<WriteOutcome> {
+  const emit = emitter(options.onEvent);
+  const task = write(store, key, result, options, emit).catch((error) => {
+    emit({ type: "cache_error", key, op: "write", error });
+    return "failed" as const;
+  });
+  if (options.waitUntil === undefined) return task;
+  try {
+    options.waitUntil(task);
+  } catch (error) {
+    emit({ type: "cache_error", key, op: "write", error });
+  }
+  return Promise.resolve("deferred");
+}
+
+async function write(
+  store: PageStore,
+  key: string,
+  result: StoredResult,
+  options: WriteResultOptions,
+  emit: (event: CacheEvent) => void,
+): Promise<WriteOutcome> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const { ttlSeconds } = options;
+  if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) {
+    throw new RangeError(`ttlSeconds must be a positive number of seconds, got ${ttlSeconds}`);
+  }
+  const { text, index } = result;
+  if (typeof text !== "string") throw new TypeError("result.text must be a string");
+  if (index !== undefined && !(index instanceof Uint32Array)) {
+    throw new TypeError("result.index must be a Uint32Array");
+  }
+  const base = await storageKey(key);
+  const fail = (error: unknown): WriteOutcome => {
+    emit({ type: "cache_error", key: base, op: "write", error });
+    return "failed";
+  };
+  const meta = JSON.stringify(result.meta);
+  if (meta === undefined) {
+    return fail(new TypeError("result.meta must be JSON-able (an object, array, string, ...)"));
+  }
+  const deadline = started + ttlSeconds * 1000;
+  const limits = store.limits;
+  const textUnits = textChunkUnits(store);
+  const indexEntries = indexChunkEntries(store);
+  const compress = options.compress ?? limits.compress ?? false;
+
+  // [key, letter, payload]
+  const chunks: [string, string, string][] = [];
+  for (let i = 0, start = 0; start < text.length; i++, start += textUnits) {
+    const [letter, payload] = await encodeText(text.slice(start, start + textUnits), compress);
+    chunks.push([`${base}:t${i}`, letter, payload]);
+  }
+  const indexLength = index?.length ?? 0;
+  for (let j = 0, from = 0; from < indexLength; j++, from += indexEntries) {
+    chunks.push([`${base}:x${j}`, "I", encodeIndex(index!.subarray(from, from + indexEntries))]);
+  }
+  const grid = `${text.length}/${textUnits}/${indexLength}/${indexEntries}/`;
+  const tag = await contentTag([
+    grid,
+    meta,
+    ...chunks.map(([, letter, payload]) => letter + payload),
+  ]);
+  const entries = chunks.map((
+    [k, letter, payload],
+  ): [string, string] => [k, letter + tag + payload]);
+  const chars = entries.reduce((n, [, value]) => n + value.length, 0);
+  const recordValue = "M" + JSON.stringify({
+    v: RECORD_VERSION,
+    t: tag,
+    d: deadline,
+    n: text.length,
+    c: textUnits,
+    x: indexLength,
+    e: indexEntries,
+    m: JSON.parse(meta),
+  });
+  if (utf8Length(recordValue) > limits.maxValueBytes) {
+    return fail(
+      new RangeError(
+        `result.meta is too large for this store (${limits.maxValueBytes} bytes a value): keep it small`,
+      ),
+    );
+  }
+  if (limits.capacityBytes !== undefined && chars + recordValue.length > limits.capacityBytes) {
+    return fail(
+      new RangeError(
+        `a result of ${chars} characters does not fit in the store (${limits.capacityBytes} bytes)`,
+      ),
+    );
+  }
+
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const guard = guarded(emit, base, "write", timeoutMs);
+  for (const batch of batches(entries, WRITE_BATCH_CHARS)) {
+    const ttl = secondsLeft(deadline, now());
+    if (ttl <= 0) return fail(new Error("the TTL ran out while the result was being written"));
+    const done = await guard(() =>
+      store.setMany
+        ? store.setMany(batch, ttl)
+        : Promise.all(batch.map(([k, v]) => store.set(k, v, ttl))).then(() => undefined)
+    );
+    if (!done.ok) return "failed";
+  }
+  const ttl = secondsLeft(deadline, now());
+  if (ttl <= 0) return fail(new Error("the TTL ran out while the result was being written"));
+  const done = await guard(() => store.set(base, recordValue, ttl));
+  if (!done.ok) return "failed";
+  emit({
+    type: "cache_stored",
+    key: base,
+    values: entries.length + 1,
+    chars: chars + recordValue.length,
+    ms: now() - started,
+  });
+  return "stored";
+}
+
+interface StoredRecord {
+  v: number;
+  t: string;
+  d: number;
+  n: number;
+  c: number;
+  x: number;
+  e: number;
+  m: unknown;
+}
+
+/**
+ * Opens the result stored under `key`: `undefined` on a miss, an expired or
+ * unreadable entry, a store error or a timeout (reported through `onEvent`,
+ * never thrown), else a {@linkcode ResultReader}. With `prefetch`, the chunks
+ * covering those ranges come in the same store call as the record.
+ */
+export async function openResult(
+  store: PageStore,
+  key: string,
+  options: OpenResultOptions = {},
+): Promise<ResultReader | undefined> {
+  const emit = emitter(options.onEvent);
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const base = await storageKey(key);
+  const chunkKey = (kind: "t" | "x", i: number) => `${base}:${kind}${i}`;
+
+  // Chunk keys follow from the store's grid, so they can be asked for before
+  // the record is read; the record says whether the guess held.
+  const guessUnits = textChunkUnits(store);
+  const guessEntries = indexChunkEntries(store);
+  const wanted = [base];
+  const { text: textRange, index: indexRange } = options.prefetch ?? {};
+  // A prefetch is about a page, not the result: at most PREFETCH_CELLS chunks of each.
+  if (textRange) {
+    wanted.push(...gridKeys(textRange, guessUnits, (i) => chunkKey("t", i), PREFETCH_CELLS));
+  }
+  if (indexRange) {
+    wanted.push(...gridKeys(indexRange, guessEntries, (j) => chunkKey("x", j), PREFETCH_CELLS));
+  }
+  const got = await guarded(emit, base, "open", timeoutMs)(() => getMany(store, wanted));
+  if (!got.ok) return undefined;
+  const found = got.value[0];
+  if (found === undefined || found === null) {
+    emit({ type: "cache_miss", key: base, reason: "absent" });
+    return undefined;
+  }
+  const record = parseRecord(found);
+  if (record === undefined) {
+    emit({ type: "cache_miss", key: base, reason: "invalid" });
+    return undefined;
+  }
+  if (record.d <= now()) {
+    emit({ type: "cache_miss", key: base, reason: "expired" });
+    return undefined;
+  }
+  emit({ type: "cache_hit", key: base });
+
+  const prefetched = new Map<string, string>();
+  if (record.c === guessUnits && record.e === guessEntries) {
+    for (let i = 1; i < wanted.length; i++) {
+      const value = got.value[i];
+      if (typeof value === "string") prefetched.set(wanted[i], value);
+    }
+  }
+  const live = (): boolean => {
+    if (record.d > now()) return true;
+    emit({ type: "cache_miss", key: base, reason: "expired" });
+    return false;
+  };
+  const incomplete = (): undefined => {
+    emit({ type: "cache_miss", key: base, reason: "incomplete" });
+    return undefined;
+  };
+  /** The values of `keys`, from the prefetch or in one store call. */
+  const valuesOf = async (
+    keys: string[],
+    guard: ReturnType<typeof guarded>,
+  ): Promise<(string | undefined)[] | undefined> => {
+    const missing = keys.filter((k) => !prefetched.has(k));
+    if (missing.length === 0) return keys.map((k) => prefetched.get(k));
+    const got = await guard(() => getMany(store, missing));
+    if (!got.ok) return undefined;
+    const fetched = new Map(missing.map((k, i) => [k, got.value[i]]));
+    return keys.map((k) => prefetched.get(k) ?? fetched.get(k));
+  };
+  const readGuard = guarded(emit, base, "read", timeoutMs);
+  const indexGuard = guarded(emit, base, "read_index", timeoutMs);
+  const tagged = (value: unknown): value is string =>
+    typeof value === "string" && value.slice(1, PAYLOAD) === record.t;
+
+  return {
+    meta: record.m,
+    length: record.n,
+    indexLength: record.x,
+    async read(start, end) {
+      const [s, e] = clamp(start, end, record.n);
+      if (e <= s) return "";
+      if (!live()) return undefined;
+      const first = Math.floor(s / record.c);
+      const keys = gridKeys([s, e], record.c, (i) => chunkKey("t", i));
+      const values = await valuesOf(keys, readGuard);
+      if (values === undefined) return undefined;
+      const parts: string[] = [];
+      for (let k = 0; k < keys.length; k++) {
+        const i = first + k;
+        const units = Math.min(record.c, record.n - i * record.c);
+        const value = values[k];
+        const part = tagged(value) ? await decodeText(value, units) : undefined;
+        if (part === undefined) return incomplete();
+        parts.push(part);
+      }
+      const offset = first * record.c;
+      const text = parts.join("").slice(s - offset, e - offset);
+      // Every character asked for, or a miss: never a page cut short.
+      return text.length === e - s ? text : incomplete();
+    },
+    async readIndex(from, to) {
+      const [s, e] = clamp(from, to, record.x);
+      if (e <= s) return new Uint32Array(0);
+      if (!live()) return undefined;
+      const first = Math.floor(s / record.e);
+      const last = Math.floor((e - 1) / record.e);
+      const out = new Uint32Array(e - s);
+      const keys = gridKeys([s, e], record.e, (j) => chunkKey("x", j));
+      const getRange = store.getRange?.bind(store);
+      if (getRange && !keys.every((k) => prefetched.has(k))) {
+        // Base64 maps every 3 bytes to 4 characters: read whole groups, and
+        // the tag of each chunk, in one batch of ranged reads.
+        const spans: { key: string; a: number; b: number; at: number }[] = [];
+        for (let j = first; j <= last; j++) {
+          const a = Math.max(s, j * record.e) - j * record.e;
+          const b = Math.min(e, (j + 1) * record.e) - j * record.e;
+          spans.push({ key: chunkKey("x", j), a, b, at: j * record.e + a - s });
+        }
+        const got = await indexGuard(() =>
+          Promise.all(spans.flatMap(({ key, a, b }) => {
+            const g0 = Math.floor((4 * a) / 3);
+            const g1 = Math.ceil((4 * b) / 3);
+            return [getRange(key, 1, PAYLOAD), getRange(key, PAYLOAD + 4 * g0, PAYLOAD + 4 * g1)];
+          }))
+        );
+        if (!got.ok) return undefined;
+        for (let k = 0; k < spans.length; k++) {
+          const { a, b, at } = spans[k];
+          if (got.value[2 * k] !== record.t) return incomplete();
+          const bytes = fromBase64Safe(got.value[2 * k + 1]);
+          const skip = 4 * a - 3 * Math.floor((4 * a) / 3);
+          if (bytes === undefined || bytes.length < skip + 4 * (b - a)) return incomplete();
+          readUint32s(bytes, skip, out, at, b - a);
+        }
+        return out;
+      }
+      const values = await valuesOf(keys, indexGuard);
+      if (values === undefined) return undefined;
+      for (let j = first; j <= last; j++) {
+        const value = values[j - first];
+        const count = Math.min(record.e, record.x - j * record.e);
+        const bytes = tagged(value) && value[0] === "I"
+          ? fromBase64Safe(value.slice(PAYLOAD))
+          : undefined;
+        if (bytes === undefined || bytes.length !== 4 * count) return incomplete();
+        const a = Math.max(s, j * record.e) - j * record.e;
+        const b = Math.min(e, (j + 1) * record.e) - j * record.e;
+        readUint32s(bytes, 4 * a, out, j * record.e + a - s, b - a);
+      }
+      return out;
+    },
+  };
+}
+
+/** The storage key of a caller's key: fixed length, safe for every backend. */
+export async function storageKey(key: string): Promise<string> {
+  // Hash the code units, not UTF-8: two keys differing only in lone
+  // surrogates must not collide.
+  return "pw1:" + await sha256Base64Url(utf16(key));
+}
+
+/** Code units per text chunk: the store's choice, capped so any chunk fits one value. */
+export function textChunkUnits(store: PageStore): number {
+  // Raw text takes at most 3 UTF-8 bytes a unit, base64 of UTF-16 8/3.
+  const fit = Math.floor((store.limits.maxValueBytes - PAYLOAD - 8) / 3);
+  return Math.max(1, Math.min(Math.floor(store.limits.chunkUnits), fit));
+}
+
+function indexChunkEntries(store: PageStore): number {
+  // A 32nd of the text chunk (base64 of 4 bytes an entry: a sixth of its
+  // characters), within 1,024..16,384 entries: a page of a few hundred items
+  // prefetches one or two index chunks of about 5K characters with Upstash.
+  const wanted = Math.min(16_384, Math.max(1_024, Math.floor(store.limits.chunkUnits / 32)));
+  const fit = Math.floor(((store.limits.maxValueBytes - PAYLOAD - 8) * 3) / 16);
+  return Math.max(1, Math.min(wanted, fit));
+}
+
+/** Keys of the grid cells (of `size`) that cover `[start, end)`. */
+function gridKeys(
+  [start, end]: [number, number],
+  size: number,
+  keyOf: (cell: number) => string,
+  cells = Infinity,
+): string[] {
+  const s = Math.max(0, Math.floor(Number(start) || 0));
+  const e = Math.min(Number(end) || 0, s + cells * size);
+  const keys: string[] = [];
+  for (let i = Math.floor(s / size); i * size < e; i++) keys.push(keyOf(i));
+  return keys;
+}
+
+function parseRecord(value: unknown): StoredRecord | undefined {
+  if (typeof value !== "string" || value[0] !== "M") return undefined;
+  let record: StoredRecord;
+  try {
+    record = JSON.parse(value.slice(1));
+  } catch {
+    return undefined;
+  }
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  const ok = record !== null && typeof record === "object" && record.v === RECORD_VERSION &&
+    typeof record.t === "string" && record.t.length === TAG && typeof record.d === "number" &&
+    count(record.n) && count(record.c) && record.c > 0 && count(record.x) && count(record.e) &&
+    record.e > 0;
+  return ok ? record : undefined;
+}
+
+async function contentTag(parts: string[]): Promise<string> {
+  return (await sha256Base64Url(encoder.encode(parts.join("\u0000")))).slice(0, TAG);
+}
+
+async function sha256Base64Url(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return toBase64(digest).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {
+  if (keys.length === 1) return [await store.get(keys[0])];
+  if (store.getMany) return await store.getMany(keys);
+  return await Promise.all(keys.map((k) => store.get(k)));
+}
+
+function clamp(start: number, end: number, length: number): [number, number] {
+  const fix = (n: number) => Math.min(length, Math.max(0, Math.floor(Number(n) || 0)));
+  return [fix(start), end === Infinity ? length : fix(end)];
+}
+
+function secondsLeft(deadline: number, now: number): number {
+  // Stores keep values to the millisecond: none outlives the deadline.
+  return (deadline - now) / 1000;
+}
+
+function* batches<T extends [string, string]>(entries: T[], maxChars: number): Generator<T[]> {
+  let batch: T[] = [];
+  let size = 0;
+  for (const entry of entries) {
+    if (batch.length > 0 && size + entry[1].length > maxChars) {
+      yield batch;
+      batch = [];
+      size = 0;
+    }
+    batch.push(entry);
+    size += entry[1].length;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+type Guarded<T> = { ok: true; value: T } | { ok: false };
+const TIMED_OUT = Symbol("timeout");
+
+function guarded(
+  emit: (event: CacheEvent) => void,
+  key: string,
+  op: CacheOp,
+  timeoutMs: number,
+): <T>(run: () => Promise<T>) => Promise<Guarded<T>> {
+  return async <T>(run: () => Promise<T>): Promise<Guarded<T>> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let call: Promise<T>;
+    try {
+      call = Promise.resolve(run());
+    } catch (error) {
+      emit({ type: "cache_error", key, op, error });
+      return { ok: false };
+    }
+    // A call that settles after its timeout must not surface as an unhandled rejection.
+    call.catch(() => {});
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([call, timeout]);
+      if (outcome === TIMED_OUT) {
+        emit({ type: "cache_timeout", key, op, timeoutMs });
+        return { ok: false };
+      }
+      return { ok: true, value: outcome as T };
+    } catch (error) {
+      emit({ type: "cache_error", key, op, error });
+      return { ok: false };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+function emitter(onEvent?: (event: CacheEvent) => void): (event: CacheEvent) => void {
+  return (event) => {
+    try {
+      const shown = event.type === "cache_error"
+        ? { ...event, error: redacted(event.error) }
+        : event;
+      const returned: unknown = onEvent?.(shown);
+      if (returned instanceof Promise) returned.catch(() => {});
+    } catch {
+      // Observability must never break paging.
+    }
+  };
+}
+
+/**
+ * A store's error as an event carries it: some clients (the Upstash one)
+ * quote the whole command in their messages, cached results included, and
+ * events end up in logs. The name and the first 200 characters are kept.
+ */
+function redacted(error: unknown): Error {
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  const out = new Error(message.length > 200 ? `${message.slice(0, 200)}… (cut)` : message);
+  out.name = name;
+  return out;
+}
+
+// --- encodings ---
+
+const encoder = new TextEncoder();
+
+/** The encoding letter and payload of a text chunk. */
+async function encodeText(chunk: string, compress: boolean): Promise<[string, string]> {
+  const wellFormed = chunk.isWellFormed();
+  const text = wellFormed ? chunk : escapeSurrogates(chunk);
+  // The grid allows 3 UTF-8 bytes a unit; past that, base64 of UTF-16 (8/3).
+  const raw: [string, string] = wellFormed
+    ? ["T", text]
+    : utf8Length(text) <= 3 * chunk.length
+    ? ["E", text]
+    : ["U", toBase64(utf16(chunk))];
+  if (!compress || chunk.length < MIN_COMPRESSED_UNITS) return raw;
+  const bytes = encoder.encode(text);
+  const packed = toBase64(await deflate(bytes));
+  const rawBytes = raw[0] === "U" ? raw[1].length : bytes.length;
+  return packed.length < 0.9 * rawBytes ? [wellFormed ? "Z" : "Y", packed] : raw;
+}
+
+async function decodeText(value: string, units: number): Promise<string | undefined> {
+  const payload = value.slice(PAYLOAD);
+  let text: string | undefined;
+  try {
+    switch (value[0]) {
+      case "T":
+        text = payload;
+        break;
+      case "E":
+        text = unescapeSurrogates(payload);
+        break;
+      case "U": {
+        const bytes = fromBase64Safe(payload);
+        text = bytes && fromUtf16Bytes(bytes);
+        break;
+      }
+      case "Z":
+      case "Y": {
+        const bytes = fromBase64Safe(payload);
+        // Escaped text is at most 6 UTF-8 bytes a unit.
+        const raw = bytes && await inflate(bytes, units * 6);
+        text = raw && new TextDecoder("utf-8", { fatal: true }).decode(raw);
+        if (text !== undefined && value[0] === "Y") text = unescapeSurrogates(text);
+        break;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return text !== undefined && text.length === units ? text : undefined;
+}
+
+// A lone surrogate U+D800+k becomes U+FFFF U+E000+k, and U+FFFF itself
+// U+FFFF U+FFFF: well-formed text that maps back one to one.
+const LONE_OR_ESCAPE =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\uffff/g;
+const ESCAPED = /\uffff([\ue000-\ue7ff\uffff])/g;
+
+function escapeSurrogates(text: string): string {
+  return text.replace(
+    LONE_OR_ESCAPE,
+    (unit) =>
+      unit === "\uffff"
+        ? "\uffff\uffff"
+        : "\uffff" + String.fromCharCode(unit.charCodeAt(0) - 0xd800 + 0xe000),
+  );
+}
+
+function unescapeSurrogates(text: string): string {
+  const out = text.replace(
+    ESCAPED,
+    (_, unit: string) =>
+      unit === "\uffff" ? unit : String.fromCharCode(unit.charCodeAt(0) - 0xe000 + 0xd800),
+  );
+  // Every U+FFFF was consumed by an escape pair; one left over means damage.
+  if (out.length !== text.length - countEscapes(text)) throw new Error("bad escape");
+  return out;
+}
+
+function countEscapes(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf("\uffff"); i !== -1; i = text.indexOf("\uffff", i + 2)) count++;
+  return count;
+}
+
+function encodeIndex(entries: Uint32Array): string {
+  const bytes = new Uint8Array(entries.length * 4);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < entries.length; i++) view.setUint32(4 * i, entries[i], true);
+  return toBase64(bytes);
+}
+
+function readUint32s(
+  bytes: Uint8Array,
+  offset: number,
+  out: Uint32Array,
+  at: number,
+  count: number,
+): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < count; i++) out[at + i] = view.getUint32(offset + 4 * i, true);
+}
+
+function fromUtf16Bytes(bytes: Uint8Array): string | undefined {
+  if (bytes.length % 2 !== 0) return undefined;
+  const parts: string[] = [];
+  const units = new Array<number>(Math.min(8192, bytes.length / 2));
+  for (let i = 0; i < bytes.length; i += 2 * units.length) {
+    const n = Math.min(units.length, (bytes.length - i) / 2);
+    units.length = n;
+    for (let k = 0; k < n; k++) units[k] = bytes[i + 2 * k] | (bytes[i + 2 * k + 1] << 8);
+    parts.push(String.fromCharCode(...units));
+  }
+  return parts.join("");
+}
+
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdfff) bytes += 1;
+    else if (unit >= 0x800) bytes += 2;
+    else if (unit >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
+    .pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Inflates at most `limit` bytes: stored data is not trusted to be small. */
+async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array | undefined> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
+    .pipeThrough(new DecompressionStream("deflate-raw"));
+  try {
+    return await readAtMost(stream, limit);
+  } catch {
+    return undefined;
+  }
+}
+
+type Base64Native = { toBase64?: () => string };
+type Base64Static = { fromBase64?: (text: string) => Uint8Array };
+
+function toBase64(bytes: Uint8Array): string {
+  const native = (bytes as unknown as Base64Native).toBase64;
+  if (native) return native.call(bytes);
+  // Node 20 has no Uint8Array.prototype.toBase64.
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+function fromBase64Safe(text: unknown): Uint8Array | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const native = (Uint8Array as unknown as Base64Static).fromBase64;
+    if (native) return native(text);
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a storage key is a result's record (its chunks' keys extend it with `:`). */
+export function isRecordKey(key: string): boolean {
+  return key.startsWith("pw1:") && !key.includes(":", 4);
+}

@@ -1,0 +1,227 @@
+// Pages of a container's elements: runs of whole items (or entries) copied
+// verbatim from the source, or, for one element too large for a page, the
+// parts of its source text in `page.part`.
+
+import type { Call } from "./call.ts";
+import { element, frame, page as renderPage } from "../json/envelope.ts";
+import { fit } from "./_fit.ts";
+import { cutPoint } from "./graphemes.ts";
+import { add, type Cost, fitsIn, subtract, ZERO } from "../limits/measure.ts";
+import { elementsNote, nextCall, partNote, range } from "./notes.ts";
+import type { ElementsSource } from "../source/source.ts";
+import type { Page } from "../paging/page.ts";
+
+const WORST = 1e12;
+
+/** The page of `source` that starts at element `offset`, `part` characters into it. */
+export async function elementsPage(
+  call: Call,
+  source: ElementsSource,
+  offset: number,
+  part: number,
+): Promise<Page> {
+  if (part === 0) {
+    const page = await wholeElements(call, source, offset);
+    if (page) return page;
+  }
+  return await elementPart(call, source, offset, part);
+}
+
+/** Whether the frame around the container leaves room for content on a page. */
+export function frameFits(call: Call, source: ElementsSource): boolean {
+  const count = source.total;
+  const room = subtract(
+    call.meter.page,
+    framePrice(call, source, partObject(call, source, count - 1, WORST, WORST, WORST, "", "")),
+  );
+  return room.tokens >= 16 && room.chars >= 64 && room.bytes >= 64 && room.lines >= 0;
+}
+
+function where(source: ElementsSource) {
+  return {
+    path: source.shape.rootIsArray ? ["items"] : source.path,
+    pageKey: source.shape.pageKey,
+  };
+}
+
+function label(source: ElementsSource) {
+  return source.unit;
+}
+
+// The page object of a run of whole elements.
+function runObject(
+  call: Call,
+  source: ElementsSource,
+  from: number,
+  to: number,
+  next: string | undefined,
+): Record<string, unknown> {
+  const total = source.total;
+  const object: Record<string, unknown> = {
+    [label(source)]: `${range(from, to)} of ${total}`,
+    total,
+  };
+  if (next !== undefined) object.next_cursor = next;
+  if (call.mode.changed) object.changed = true;
+  object.note = elementsNote(
+    source.unit,
+    from,
+    to,
+    total,
+    source.name,
+    next === undefined ? undefined : nextCall(call.cursorParam, next),
+    call.mode,
+  );
+  return object;
+}
+
+// The page object of one part of an element.
+function partObject(
+  call: Call,
+  source: ElementsSource,
+  index: number,
+  from: number,
+  to: number,
+  length: number,
+  next: string | undefined,
+  chunk: string,
+): Record<string, unknown> {
+  const total = source.total;
+  const object: Record<string, unknown> = { [label(source)]: `${index + 1} of ${total}`, total };
+  if (next !== undefined) object.next_cursor = next;
+  if (call.mode.changed) object.changed = true;
+  object.note = partNote(
+    source.unit,
+    index + 1,
+    total,
+    source.name,
+    from,
+    to,
+    length,
+    next === undefined ? undefined : nextCall(call.cursorParam, next),
+    call.mode,
+  );
+  object.part = chunk;
+  return object;
+}
+
+// What a page costs around its content, with room for the longest cursor
+// (twice: in next_cursor and in the note) priced without knowing it.
+function framePrice(
+  call: Call,
+  source: ElementsSource,
+  pageObject: Record<string, unknown>,
+  empty = false,
+): Cost {
+  const f = frame(source.shape, pageObject, empty);
+  const base = call.meter.cost(f.head + f.tail);
+  if (call.mode.trim) return base;
+  const count = source.total;
+  const cursor = call.meter.cursor(call.cursorLength(count, WORST));
+  return add(base, add(cursor, cursor));
+}
+
+// A run of whole elements from `offset`; undefined when not even one fits.
+async function wholeElements(
+  call: Call,
+  source: ElementsSource,
+  offset: number,
+): Promise<Page | undefined> {
+  const { meter, mode } = call;
+  const { shape, first, total } = source;
+  const at = offset - first;
+  const worst = runObject(call, source, total, total, mode.trim ? undefined : "");
+  const room = subtract(meter.page, framePrice(call, source, worst));
+  let used = ZERO;
+  let fitting = 0;
+  for (let i = at; i < shape.container.count; i++) {
+    const chars = shape.container.end(i) - shape.container.start(i);
+    if (used.chars + chars > room.chars) break;
+    const next = add(used, meter.cost(element(shape, i, i === at)));
+    if (!fitsIn(next, room)) break;
+    used = next;
+    fitting++;
+  }
+  if (fitting === 0) return undefined;
+  return await fit<Page | undefined>(fitting, async (n) => {
+    const to = offset + n;
+    const next = !mode.trim && to < total ? await call.next(to, 0) : undefined;
+    const f = frame(shape, runObject(call, source, offset + 1, to, next));
+    const text = renderPage(f, shape, at, at + n);
+    if (!meter.fits(text, meter.page)) return { held: n };
+    const page: Page = {
+      text,
+      cut: true,
+      nextCursor: next,
+      kind: mode.trim ? "trimmed" : source.unit,
+      from: offset + 1,
+      to,
+      total,
+      unit: source.unit,
+      ...where(source),
+    };
+    if (mode.changed) page.changed = true;
+    return { page };
+  }, () => undefined);
+}
+
+// One element too large for a page: its source text, split at grapheme
+// boundaries into parts carried as a string in page.part.
+async function elementPart(
+  call: Call,
+  source: ElementsSource,
+  offset: number,
+  part: number,
+): Promise<Page> {
+  const { meter, mode } = call;
+  const { shape, total: count } = source;
+  const { text: json, base, total: length } = source.element(offset);
+  const worst = partObject(
+    call,
+    source,
+    offset,
+    length,
+    length,
+    length,
+    mode.trim ? undefined : "",
+    "",
+  );
+  const from = part - base;
+  // The chunk goes into a JSON string, where its line breaks are escaped: it
+  // adds no line, so lines do not limit how much of it a page can hold.
+  const room = { ...subtract(meter.page, framePrice(call, source, worst, true)), lines: Infinity };
+  const max = meter.prefix(json, from, room);
+  return await fit<Page>(max - from, async (size) => {
+    const end = base + cutPoint(json, from, from + size);
+    if (end <= part) return { held: 0 };
+    const next = mode.trim
+      ? undefined
+      : end < length
+      ? await call.next(offset, end)
+      : offset + 1 < count
+      ? await call.next(offset + 1, 0)
+      : undefined;
+    const chunk = json.slice(from, end - base);
+    const f = frame(
+      shape,
+      partObject(call, source, offset, part + 1, end, length, next, chunk),
+      true,
+    );
+    const text = f.head + f.tail;
+    if (!meter.fits(text, meter.page)) return { held: end - part };
+    const page: Page = {
+      text,
+      cut: true,
+      nextCursor: next,
+      kind: mode.trim ? "trimmed" : source.unit === "items" ? "item-part" : "entry-part",
+      from: offset + 1,
+      to: offset + 1,
+      total: count,
+      unit: source.unit,
+      part: { from: part + 1, to: end, total: length },
+      ...where(source),
+    };
+    if (mode.changed) page.changed = true;
+    return { page };
+  }, () => call.tooSmall("one character of an element with the page note"));
+}

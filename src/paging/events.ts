@@ -1,0 +1,63 @@
+/**
+ * What a pager reports through `onEvent`, for logs and metrics.
+ *
+ * @module
+ */
+
+import type { CursorErrorReason } from "../cursor/cursor_error.ts";
+import type { PageKind } from "./page.ts";
+
+/** Something that happened while paging, for logs and metrics. */
+export type PagerEvent =
+  | {
+    type: "page";
+    scope: string;
+    /** What the page holds; `blocks` for {@linkcode Pager.pageBlocks}. */
+    kind: PageKind | "blocks";
+    from: number;
+    to: number;
+    total: number;
+    unit: "items" | "entries" | "characters" | "blocks";
+    /** Characters of text on the page. */
+    chars: number;
+    /** The result changed since the cursor was issued; the page is from the current one. */
+    changed?: boolean;
+  }
+  | {
+    type: "cut";
+    scope: string;
+    mode: "page" | "trim";
+    total: number;
+    unit: "items" | "entries" | "characters" | "blocks";
+  }
+  | { type: "cursor_rejected"; scope: string; reason: CursorErrorReason }
+  | { type: "counter_fallback"; error: unknown }
+  | CacheEvent;
+
+/** What the cache reports; never thrown, never shown to the model. */
+export type CacheEvent =
+  | { type: "cache_hit"; key: string }
+  | {
+    type: "cache_miss";
+    key: string;
+    /**
+     * `absent`: no record; `expired`: past its deadline; `invalid`: a record
+     * this version cannot read; `incomplete`: a chunk is gone, damaged or of
+     * another result.
+     */
+    reason: "absent" | "expired" | "invalid" | "incomplete";
+  }
+  | {
+    type: "cache_stored";
+    key: string;
+    /** Values written, the record included. */
+    values: number;
+    /** Characters written (ASCII for compressed values). */
+    chars: number;
+    ms: number;
+  }
+  | { type: "cache_error"; key: string; op: CacheOp; error: unknown }
+  | { type: "cache_timeout"; key: string; op: CacheOp; timeoutMs: number };
+
+/** The operation an error or timeout happened in. */
+export type CacheOp = "open" | "read" | "read_index" | "write";

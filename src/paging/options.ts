@@ -1,0 +1,206 @@
+// Checks every option when it is given, synchronously, with a message that
+// says what to pass; fills defaults.
+
+import type { Limits } from "../limits/limits.ts";
+
+/** Limits with every field set; unset byte and line limits are `Infinity`. */
+export type ResolvedLimits = Required<Limits>;
+
+/** The smallest limits a page note and one line of content fit in. */
+const MINIMUM_LIMITS: Readonly<ResolvedLimits> = {
+  maxTokens: 300,
+  maxChars: 800,
+  maxBytes: 800,
+  maxLines: 20,
+};
+
+const DEFAULT_LIMITS: Readonly<ResolvedLimits> = {
+  maxTokens: 20_000,
+  maxChars: 50_000,
+  maxBytes: Infinity,
+  maxLines: Infinity,
+};
+
+/** Larger limits than these are surely a mistake (a page of a gigabyte). */
+const MAXIMUM_LIMIT = 1e9;
+
+export function invalid(name: string, expected: string, got: unknown): TypeError {
+  const shown = typeof got === "string"
+    ? JSON.stringify(got)
+    : typeof got === "object" && got !== null
+    ? (Array.isArray(got) ? "an array" : "an object")
+    : String(got);
+  return new TypeError(`pagewise: ${name} must be ${expected}; got ${shown}.`);
+}
+
+/** Fills defaults and checks each limit: a number from its minimum up (bytes and lines may be Infinity). */
+export function resolveLimits(
+  limits: Limits,
+  defaults: ResolvedLimits = DEFAULT_LIMITS,
+): ResolvedLimits {
+  const resolved = { ...defaults };
+  for (const name of Object.keys(MINIMUM_LIMITS) as Array<keyof Limits>) {
+    const value = limits[name];
+    if (value === undefined) continue;
+    const unbounded = name !== "maxTokens";
+    const ok = typeof value === "number" && !Number.isNaN(value) &&
+      value >= MINIMUM_LIMITS[name] &&
+      (value <= MAXIMUM_LIMIT || (unbounded && value === Infinity));
+    if (!ok) {
+      throw new RangeError(
+        `pagewise: ${name} must be a number from ${MINIMUM_LIMITS[name]} (a page must hold its ` +
+          `note and some content) to ${MAXIMUM_LIMIT}${unbounded ? ", or Infinity" : ""}; ` +
+          `got ${
+            typeof value === "string" ? `the string ${JSON.stringify(value)}` : String(value)
+          }.`,
+      );
+    }
+    resolved[name] = Math.floor(value);
+  }
+  return resolved;
+}
+
+export function checkFunction(name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== "function") {
+    throw invalid(name, "a function", value);
+  }
+}
+
+export function checkOneOf<T extends string>(
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+): void {
+  if (value !== undefined && !allowed.includes(value as T)) {
+    throw invalid(name, allowed.map((a) => JSON.stringify(a)).join(" or "), value);
+  }
+}
+
+/** The indent of JSON pages: up to 10 spaces, or a string of up to 10 spaces and tabs. */
+export function resolveIndent(indent: unknown): string {
+  if (indent === undefined) return "";
+  if (typeof indent === "number" && Number.isInteger(indent) && indent >= 0 && indent <= 10) {
+    return " ".repeat(indent);
+  }
+  if (typeof indent === "string" && /^[ \t]{0,10}$/.test(indent)) return indent;
+  throw invalid("indent", "a whole number from 0 to 10, or up to 10 spaces and tabs", indent);
+}
+
+/** A cursor argument name: what a model can type as a JSON key without escaping. */
+export function resolveCursorParam(name: unknown): string {
+  if (name === undefined) return "cursor";
+  if (typeof name === "string" && /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/.test(name)) return name;
+  throw invalid(
+    "cursorParam",
+    "a name of letters, digits, _ . - (up to 64, not starting with a digit)",
+    name,
+  );
+}
+
+/** The dot path of the list to page. */
+export function resolveKeyPath(key: unknown): string[] | undefined {
+  if (key === undefined) return undefined;
+  if (typeof key === "string" && key.length > 0 && key.split(".").every((part) => part !== "")) {
+    return key.split(".");
+  }
+  throw invalid("key", 'a dot path of keys such as "data.items"', key);
+}
+
+/** An HMAC secret: at least 16 bytes, so that signatures cannot be guessed. */
+export function checkSecret(name: string, secret: unknown): void {
+  if (secret === undefined) return;
+  const bytes = typeof secret === "string"
+    ? new TextEncoder().encode(secret).length
+    : secret instanceof Uint8Array
+    ? secret.length
+    : -1;
+  if (bytes < 16) {
+    throw invalid(
+      name,
+      "a string or Uint8Array of at least 16 bytes (for example 32 random bytes from " +
+        "crypto.getRandomValues)",
+      // Never the secret itself: an error message may end up in a log.
+      typeof secret === "string"
+        ? `a string of ${bytes} bytes`
+        : secret instanceof Uint8Array
+        ? `a Uint8Array of ${bytes} bytes`
+        : typeof secret,
+    );
+  }
+}
+
+const TEN_YEARS = 10 * 365 * 24 * 3600;
+
+export function checkTtl(ttl: unknown, secret: unknown): void {
+  if (ttl === undefined) return;
+  if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 1 || ttl > TEN_YEARS) {
+    throw invalid("cursorTtlSeconds", `a number of seconds from 1 to ${TEN_YEARS}`, ttl);
+  }
+  if (secret === undefined) {
+    throw new TypeError(
+      "pagewise: cursorTtlSeconds needs secret: an unsigned expiry could be edited away. " +
+        "Pass a secret (an HMAC key) as well.",
+    );
+  }
+}
+
+export function checkStringList(name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
+    throw invalid(name, "an array of tool names", value);
+  }
+}
+
+export function checkRecord(name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalid(name, "an object", value);
+  }
+}
+
+/** createPager's options, checked, with defaults filled. */
+export interface ResolvedPagerOptions {
+  limits: ResolvedLimits;
+  indent: string;
+  keyPath: string[] | undefined;
+  cursorParam: string;
+  onChange: "continue" | "error";
+}
+
+/** Checks every option of createPager, synchronously; throws saying what to pass. */
+export function resolvePagerOptions(
+  options: {
+    countTokens?: unknown;
+    onEvent?: unknown;
+    now?: unknown;
+    secret?: unknown;
+    cursorTtlSeconds?: unknown;
+    onChange?: unknown;
+    indent?: unknown;
+    key?: unknown;
+    cursorParam?: unknown;
+  } & Limits,
+): ResolvedPagerOptions {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError("pagewise: createPager takes an options object (or nothing).");
+  }
+  const limits = resolveLimits(options);
+  checkFunction("countTokens", options.countTokens);
+  checkFunction("onEvent", options.onEvent);
+  checkFunction("now", options.now);
+  checkSecret("secret", options.secret);
+  checkTtl(options.cursorTtlSeconds, options.secret);
+  checkOneOf("onChange", options.onChange, ["continue", "error"] as const);
+  return {
+    limits,
+    indent: resolveIndent(options.indent),
+    keyPath: resolveKeyPath(options.key),
+    cursorParam: resolveCursorParam(options.cursorParam),
+    onChange: (options.onChange as "continue" | "error" | undefined) ?? "continue",
+  };
+}
+
+/** Limits as an error message shows them (`Infinity` where unlimited). */
+export function describeLimits(limits: ResolvedLimits): string {
+  return Object.entries(limits).map(([name, value]) => `${name} ${value}`).join(", ");
+}

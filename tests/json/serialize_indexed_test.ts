@@ -1,0 +1,60 @@
+// Serializing a value while indexing it gives serializeValue's text and the
+// index a scan of that text gives.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { scanJson } from "../../src/json/scan.ts";
+import { serializeValue } from "../../src/json/serialize.ts";
+import { serializeIndexed } from "../../src/json/serialize_indexed.ts";
+
+function summary(index: NonNullable<ReturnType<typeof scanJson>>) {
+  return index.containers.map((c) => ({
+    kind: c.kind,
+    path: c.path,
+    open: c.open,
+    close: c.close,
+    spans: Array.from({ length: c.count }, (_, i) => [c.start(i), c.end(i), c.key?.(i)]),
+  }));
+}
+
+const value = fc.oneof(
+  fc.jsonValue({ maxDepth: 5 }),
+  fc.dictionary(
+    fc.string({ maxLength: 6 }),
+    fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined)),
+  ),
+  fc.array(fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(undefined)), { maxLength: 20 }),
+);
+
+Deno.test("property: the indexed text is serializeValue's, and its index is the scan's", () => {
+  fc.assert(
+    fc.property(value, (v) => {
+      const indexed = serializeIndexed(v);
+      if (!indexed) return;
+      assert.equal(indexed.text, serializeValue(v));
+      assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
+Deno.test("a __proto__ key and a Date are written and indexed as serializeValue and the scan do", () => {
+  const v = JSON.parse('{"__proto__":{"a":[1]},"m":null}');
+  v.d = new Date(0);
+  const indexed = serializeIndexed(v)!;
+  assert.equal(indexed.text, serializeValue(v));
+  assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
+});
+
+Deno.test("a Map or a toJSON that writes an object in a member is left to serializeValue and the scan", () => {
+  assert.equal(serializeIndexed({ m: new Map([["x", 1]]) }), undefined);
+  assert.equal(serializeIndexed({ t: { toJSON: () => [1, 2] } }), undefined);
+});
+
+Deno.test("a cycle or a key path deeper than 64 is left to serializeValue", () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  assert.equal(serializeIndexed(cyclic), undefined);
+  let deep: unknown = 1;
+  for (let i = 0; i < 100; i++) deep = { a: deep };
+  assert.equal(serializeIndexed(deep), undefined);
+});

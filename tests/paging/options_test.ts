@@ -1,0 +1,114 @@
+// Every option is checked when it is given, synchronously, with a message
+// that says what to pass; no promise is left unhandled.
+import assert from "node:assert/strict";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { createPager, type PagerOptions, paginate, paginateLists } from "../../mod.ts";
+
+const refused: Array<[string, PagerOptions, RegExp]> = [
+  [
+    "cursorTtlSeconds: Infinity",
+    { secret: "0123456789abcdef", cursorTtlSeconds: Infinity },
+    /cursorTtlSeconds must be a number of seconds from 1/,
+  ],
+  [
+    "cursorTtlSeconds: NaN",
+    { secret: "0123456789abcdef", cursorTtlSeconds: NaN },
+    /cursorTtlSeconds/,
+  ],
+  [
+    "cursorTtlSeconds: -5",
+    { secret: "0123456789abcdef", cursorTtlSeconds: -5 },
+    /cursorTtlSeconds/,
+  ],
+  [
+    "cursorTtlSeconds: 1e12",
+    { secret: "0123456789abcdef", cursorTtlSeconds: 1e12 },
+    /cursorTtlSeconds/,
+  ],
+  ["cursorTtlSeconds without secret", { cursorTtlSeconds: 60 }, /needs secret/],
+  ['secret: ""', { secret: "" }, /secret must be a string or Uint8Array of at least 16 bytes/],
+  ["secret: 3 bytes", { secret: new Uint8Array(3) }, /at least 16 bytes/],
+  ["secret: a number", { secret: 42 as unknown as string }, /secret/],
+  ["maxTokens: 10", { maxTokens: 10 }, /maxTokens must be a number from 300/],
+  ["maxTokens: Infinity", { maxTokens: Infinity }, /maxTokens/],
+  ["maxChars: NaN", { maxChars: NaN }, /maxChars/],
+  ["maxBytes: -1", { maxBytes: -1 }, /maxBytes/],
+  ["maxLines: '40'", { maxLines: "40" as unknown as number }, /maxLines/],
+  ["indent: 11", { indent: 11 }, /indent must be a whole number from 0 to 10/],
+  ['indent: "ab"', { indent: "ab" }, /indent/],
+  ['cursorParam: ""', { cursorParam: "" }, /cursorParam/],
+  ['cursorParam: "a b"', { cursorParam: "a b" }, /cursorParam/],
+  ['key: ""', { key: "" }, /key must be a dot path/],
+  ['key: "a..b"', { key: "a..b" }, /key/],
+  [
+    "countTokens: 5",
+    { countTokens: 5 as unknown as () => number },
+    /countTokens must be a function/,
+  ],
+  ["onEvent: {}", { onEvent: {} as unknown as () => void }, /onEvent must be a function/],
+  [
+    'onChange: "ignore"',
+    { onChange: "ignore" as "error" },
+    /onChange must be "continue" or "error"/,
+  ],
+];
+
+for (const [name, options, message] of refused) {
+  Deno.test(`createPager refuses ${name} at once, saying what to pass`, () => {
+    assert.throws(() => createPager(options), message);
+  });
+}
+
+Deno.test("paginate checks its own options and the core's when it is called", () => {
+  const server = () => new McpServer({ name: "s", version: "1" });
+  assert.throws(() => paginate(server(), { secret: "" }), /at least 16 bytes/);
+  assert.throws(
+    () => paginate(server(), { mode: "all" as "page" }),
+    /mode must be "page" or "trim"/,
+  );
+  assert.throws(
+    () => paginate(server(), { tools: { include: "a" as unknown as string[] } }),
+    /tools.include/,
+  );
+  assert.throws(() => paginate(server(), { perTool: { a: { maxTokens: 5 } } }), /maxTokens/);
+  assert.throws(
+    () => paginate(server(), { announceMaxChars: "yes" as unknown as boolean }),
+    /announceMaxChars/,
+  );
+});
+
+Deno.test("paginateLists checks pageSize and secret when it is called", () => {
+  const server = () => new McpServer({ name: "s", version: "1" });
+  assert.throws(() => paginateLists(server(), { secret: "" }), /at least 16 bytes/);
+  assert.throws(() => paginateLists(server(), { pageSize: 0 }), /pageSize/);
+  assert.throws(() => paginateLists(server(), { pageSize: Infinity }), /pageSize/);
+});
+
+Deno.test("a clock that returns no number is a clear error, not an endless loop", async () => {
+  const pager = createPager({
+    secret: "0123456789abcdef",
+    cursorTtlSeconds: 60,
+    now: () => NaN,
+    maxTokens: 300,
+    maxChars: 800,
+  });
+  await assert.rejects(() => pager.page("x ".repeat(5_000)), /now\(\) option returned NaN/);
+});
+
+Deno.test("every limit but maxTokens may be Infinity", async () => {
+  const pager = createPager({ maxChars: Infinity, maxBytes: Infinity, maxLines: Infinity });
+  assert.equal(pager.limits.maxChars, Infinity);
+  assert.equal((await pager.page("short")).text, "short");
+});
+
+Deno.test("a secret that is refused is never printed in the error", () => {
+  const secret = new Uint8Array([7, 7, 7, 42]);
+  assert.throws(
+    () => createPager({ secret }),
+    (error: Error) => !error.message.includes("7,7,7,42"),
+  );
+});
+
+Deno.test("a number given as a string is named as a string", () => {
+  assert.throws(() => createPager({ maxTokens: "1000" as unknown as number }), /the string "1000"/);
+});
