@@ -1,5 +1,7 @@
-// Web Crypto and base64url helpers: the same code runs in Deno, workerd,
-// browsers and Node.
+// Web Crypto helpers (digests, HMAC, fingerprints): the same code runs in
+// Deno, workerd, browsers and Node.
+
+import { toBase64Url } from "./base64.ts";
 
 const encoder = new TextEncoder();
 
@@ -38,41 +40,6 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
   return diff === 0;
-}
-
-type Base64Native = Uint8Array & {
-  toBase64?: (options: { alphabet: string; omitPadding: boolean }) => string;
-};
-type Base64Ctor = typeof Uint8Array & {
-  fromBase64?: (text: string, options: { alphabet: string }) => Uint8Array;
-};
-
-/** base64url without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
-  const native = (bytes as Base64Native).toBase64;
-  if (native) return native.call(bytes, { alphabet: "base64url", omitPadding: true });
-  let binary = "";
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-/** Decodes unpadded base64url; `undefined` when `text` is not exactly that. */
-export function fromBase64Url(text: string): Uint8Array | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return undefined;
-  let bytes: Uint8Array;
-  try {
-    const native = (Uint8Array as Base64Ctor).fromBase64;
-    if (native) {
-      bytes = native(text, { alphabet: "base64url" });
-    } else {
-      const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-      bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    }
-  } catch {
-    return undefined;
-  }
-  // Reject non-canonical encodings (stray low bits), so one cursor has one spelling.
-  return toBase64Url(bytes) === text ? bytes : undefined;
 }
 
 // Code units hashed at a time: the fingerprint of a text of many megabytes

@@ -6,8 +6,13 @@
 import { toHex } from "../bytes/crypto.ts";
 import type { CursorUnit } from "../cursor/codec.ts";
 import type { Container } from "../json/scan.ts";
-import type { ElementUnit } from "../cut/notes.ts";
-import type { ElementsSource, Source, TextSource, TextView } from "../source/source.ts";
+import type {
+  ElementsSource,
+  ElementUnit,
+  Source,
+  TextSource,
+  TextView,
+} from "../source/source.ts";
 import type { CacheEvent } from "../paging/events.ts";
 import { openResult, type ResultReader, writeResult } from "./stored_result.ts";
 import type { PageStore } from "../stores/types.ts";

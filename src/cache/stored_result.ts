@@ -31,7 +31,9 @@
  */
 
 import { readAtMost } from "../bytes/bytes.ts";
+import { fromBase64, toBase64 } from "../bytes/base64.ts";
 import { utf16 } from "../bytes/crypto.ts";
+import { emitter } from "../paging/emit.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
 
 export type { CacheEvent, CacheOp };
@@ -121,7 +123,7 @@ export function writeResult(
   result: StoredResult,
   options: WriteResultOptions,
 ): Promise<WriteOutcome> {
-  const emit = emitter(options.onEvent);
+  const emit = emitterRedacting(options.onEvent);
   const task = write(store, key, result, options, emit).catch((error) => {
     emit({ type: "cache_error", key, op: "write", error });
     return "failed" as const;
@@ -261,7 +263,7 @@ export async function openResult(
   key: string,
   options: OpenResultOptions = {},
 ): Promise<ResultReader | undefined> {
-  const emit = emitter(options.onEvent);
+  const emit = emitterRedacting(options.onEvent);
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const base = await storageKey(key);
@@ -386,7 +388,7 @@ export async function openResult(
         for (let k = 0; k < spans.length; k++) {
           const { a, b, at } = spans[k];
           if (got.value[2 * k] !== record.t) return incomplete();
-          const bytes = fromBase64Safe(got.value[2 * k + 1]);
+          const bytes = fromBase64(got.value[2 * k + 1]);
           const skip = 4 * a - 3 * Math.floor((4 * a) / 3);
           if (bytes === undefined || bytes.length < skip + 4 * (b - a)) return incomplete();
           readUint32s(bytes, skip, out, at, b - a);
@@ -399,7 +401,7 @@ export async function openResult(
         const value = values[j - first];
         const count = Math.min(record.e, record.x - j * record.e);
         const bytes = tagged(value) && value[0] === "I"
-          ? fromBase64Safe(value.slice(PAYLOAD))
+          ? fromBase64(value.slice(PAYLOAD))
           : undefined;
         if (bytes === undefined || bytes.length !== 4 * count) return incomplete();
         const a = Math.max(s, j * record.e) - j * record.e;
@@ -470,7 +472,7 @@ async function contentTag(parts: string[]): Promise<string> {
 
 async function sha256Base64Url(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return toBase64(digest).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return toBase64(digest, "base64url");
 }
 
 async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {
@@ -543,18 +545,13 @@ function guarded(
   };
 }
 
-function emitter(onEvent?: (event: CacheEvent) => void): (event: CacheEvent) => void {
-  return (event) => {
-    try {
-      const shown = event.type === "cache_error"
-        ? { ...event, error: redacted(event.error) }
-        : event;
-      const returned: unknown = onEvent?.(shown);
-      if (returned instanceof Promise) returned.catch(() => {});
-    } catch {
-      // Observability must never break paging.
-    }
-  };
+// A store error is reported redacted (see `redacted`).
+function emitterRedacting(
+  onEvent?: (event: CacheEvent) => void,
+): (event: CacheEvent) => void {
+  return emitter<CacheEvent>((event) =>
+    onEvent?.(event.type === "cache_error" ? { ...event, error: redacted(event.error) } : event)
+  );
 }
 
 /**
@@ -603,13 +600,13 @@ async function decodeText(value: string, units: number): Promise<string | undefi
         text = unescapeSurrogates(payload);
         break;
       case "U": {
-        const bytes = fromBase64Safe(payload);
+        const bytes = fromBase64(payload);
         text = bytes && fromUtf16Bytes(bytes);
         break;
       }
       case "Z":
       case "Y": {
-        const bytes = fromBase64Safe(payload);
+        const bytes = fromBase64(payload);
         // Escaped text is at most 6 UTF-8 bytes a unit.
         const raw = bytes && await inflate(bytes, units * 6);
         text = raw && new TextDecoder("utf-8", { fatal: true }).decode(raw);
@@ -710,34 +707,6 @@ async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array | u
     .pipeThrough(new DecompressionStream("deflate-raw"));
   try {
     return await readAtMost(stream, limit);
-  } catch {
-    return undefined;
-  }
-}
-
-type Base64Native = { toBase64?: () => string };
-type Base64Static = { fromBase64?: (text: string) => Uint8Array };
-
-function toBase64(bytes: Uint8Array): string {
-  const native = (bytes as unknown as Base64Native).toBase64;
-  if (native) return native.call(bytes);
-  // Node 20 has no Uint8Array.prototype.toBase64.
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function fromBase64Safe(text: unknown): Uint8Array | undefined {
-  if (typeof text !== "string") return undefined;
-  try {
-    const native = (Uint8Array as unknown as Base64Static).fromBase64;
-    if (native) return native(text);
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
   } catch {
     return undefined;
   }

@@ -7,7 +7,7 @@
 
 import { connectProxy, type ProxyOptions } from "../proxy/bridge.ts";
 import { StreamTransport } from "../proxy/stream_transport.ts";
-import type { PagerEvent } from "../../mod.ts";
+import type { PagerEvent } from "../paging/events.ts";
 import type { ProxyArgs } from "./args.ts";
 import { lastResultsStore } from "./_last_results.ts";
 

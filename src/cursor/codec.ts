@@ -7,7 +7,8 @@
 // valid cursor for another page: CRC-16 catches every change of up to 16
 // contiguous bits, so every single-character change of the base64url text.
 
-import { constantTimeEqual, fromBase64Url, hmac, toBase64Url } from "../bytes/crypto.ts";
+import { fromBase64Url, toBase64Url } from "../bytes/base64.ts";
+import { constantTimeEqual, hmac } from "../bytes/crypto.ts";
 import { CursorError } from "./cursor_error.ts";
 
 /** What a cursor's offset counts. */

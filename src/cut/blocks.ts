@@ -8,7 +8,7 @@ import { cutPoint } from "./graphemes.ts";
 import { add, type Cost, fitsIn, subtract, ZERO } from "../limits/measure.ts";
 import { blocksNote, nextCall } from "./notes.ts";
 import type { Meter } from "../limits/measure.ts";
-import type { Block, BlockPage } from "../paging/page.ts";
+import type { Block, BlockPage } from "./page.ts";
 
 type Out<T> = { text: string } | { whole: T };
 

@@ -9,7 +9,7 @@ import { cutPoint } from "./graphemes.ts";
 import { add, type Cost, fitsIn, subtract, ZERO } from "../limits/measure.ts";
 import { elementsNote, nextCall, partNote, range } from "./notes.ts";
 import type { ElementsSource } from "../source/source.ts";
-import type { Page } from "../paging/page.ts";
+import type { Page } from "./page.ts";
 
 const WORST = 1e12;
 

@@ -7,7 +7,7 @@ import { cutPoint } from "./graphemes.ts";
 import { add, subtract } from "../limits/measure.ts";
 import { nextCall, textNote } from "./notes.ts";
 import type { TextView } from "../source/source.ts";
-import type { Page } from "../paging/page.ts";
+import type { Page } from "./page.ts";
 
 /**
  * The page of a text that starts at character `start`. `view` holds the

@@ -22,6 +22,9 @@ export interface Limits {
   maxLines?: number;
 }
 
+/** Limits with every field set; unset byte and line limits are `Infinity`. */
+export type ResolvedLimits = Required<Limits>;
+
 /**
  * Limits of known clients, to spread into {@linkcode createPager}'s options.
  *

@@ -14,7 +14,7 @@ const ASCII = /^[^\u0080-\uffff]*$/;
 // is about 86 characters a token. A cheaper text would only make pages
 // shorter than their budget, never over it.
 const CHARS_PER_TOKEN = 256;
-import type { ResolvedLimits } from "../paging/options.ts";
+import type { ResolvedLimits } from "./limits.ts";
 import type { TokenCounter } from "../tokens/estimate_tokens.ts";
 
 /** What a text uses of each limit. `lines` counts line breaks. */

@@ -3,7 +3,7 @@
 // is over the limits), and the page back as a result.
 
 import type { Pager } from "../paging/pager.ts";
-import type { Block, Page } from "../paging/page.ts";
+import type { Block, Page } from "../cut/page.ts";
 import { MEDIA_TOKENS } from "./media.ts";
 import { serializeValue } from "../json/serialize.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";

@@ -1,7 +1,7 @@
 // Takes the cursor out of a tool call's arguments, in one place for
 // paginate() and pagedTool(): a cursor that is not a string gets one answer.
 
-import { cursorNotAString } from "../cut/notes.ts";
+import { cursorNotAString } from "./_messages.ts";
 import type { ToolResult } from "./types.ts";
 
 export type CursorArgument =

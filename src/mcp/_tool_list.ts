@@ -3,7 +3,7 @@
 // tool's declared output, and SDK clients reject structured content that does
 // not match it).
 
-import { CURSOR_ARGUMENT_DESCRIPTION, TOOL_DESCRIPTION_SENTENCE } from "../cut/notes.ts";
+import { CURSOR_ARGUMENT_DESCRIPTION, TOOL_DESCRIPTION_SENTENCE } from "./_messages.ts";
 import type { ToolDescription } from "./types.ts";
 
 export interface Described {

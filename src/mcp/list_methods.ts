@@ -7,8 +7,8 @@
  */
 
 import { createBinder } from "../cursor/binding.ts";
-import { LIST_CURSOR_NOT_A_STRING, LIST_CURSOR_REASONS, listCursorError } from "../cut/notes.ts";
-import { position } from "../cursor/position.ts";
+import { LIST_CURSOR_NOT_A_STRING, LIST_CURSOR_REASONS, listCursorError } from "./_messages.ts";
+import { position } from "../paging/position.ts";
 import { checkSecret, invalid } from "../paging/options.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
 import { type Handler, intercept } from "./_intercept.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { identityOf } from "../cache/resolve.ts";
+import { identityOf } from "./_identity.ts";
 import { checkOneOf, invalid } from "../paging/options.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";

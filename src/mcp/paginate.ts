@@ -20,7 +20,7 @@ import {
 } from "../paging/options.ts";
 import type { PagerOptions } from "../paging/pager.ts";
 import type { CacheOptions } from "../cache/cache_options.ts";
-import { identityOf } from "../cache/resolve.ts";
+import { identityOf } from "./_identity.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 import { describe, hasOwnCursor } from "./_tool_list.ts";

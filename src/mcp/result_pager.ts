@@ -5,15 +5,23 @@
  * @module
  */
 
-import { toHex } from "../bytes/crypto.ts";
-import { type Cache, loadSource, saveSource } from "../cache/cache.ts";
-import { internals } from "../paging/_internals.ts";
-import { serializeValue } from "../json/serialize.ts";
+import type { Cache } from "../cache/cache.ts";
 import type { CacheOptions } from "../cache/cache_options.ts";
 import { resolveCache } from "../cache/resolve.ts";
+import { keepSource, type Owner, servePage } from "../cache/serve.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
-import { createPager, type OpenCursor, type Pager, type PagerOptions } from "../paging/pager.ts";
-import type { Page } from "../paging/page.ts";
+import { serializeValue } from "../json/serialize.ts";
+import {
+  type Core,
+  coreBeside,
+  createCore,
+  cursorState,
+  pageSource,
+  pageValue,
+  prepareSource,
+} from "../paging/core.ts";
+import type { Page } from "../cut/page.ts";
+import { type OpenCursor, type Pager, pagerOf, type PagerOptions } from "../paging/pager.ts";
 import {
   blocksOf,
   isTextOnly,
@@ -114,32 +122,26 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     throw new TypeError("pagewise: createResultPager takes an options object (or nothing).");
   }
   const { cache: cacheOptions, ...pagerOptions } = options;
-  const pager = createPager(pagerOptions);
-  const core = internals.get(pager)!;
-  const cache: Cache | undefined = resolveCache(cacheOptions, (event) => core.emit(event));
+  const core = createCore(pagerOptions);
+  const pager = pagerOf(core);
+  const cache: Cache | undefined = resolveCache(cacheOptions, core.emit);
   // How values are written: servers that write them differently share no entry.
   const layout = JSON.stringify(pagerOptions.indent ?? "");
 
-  // A pager whose pages leave room for a text shown before each of them (the
-  // result's own text, when its structured content is what gets paged).
-  const beside = new Map<string, Pager | null>();
-  function pagerBeside(keep: string | undefined): Pager | undefined {
-    if (keep === undefined) return pager;
+  // The core whose pages leave room for a text shown before each of them
+  // (the result's own text, when its structured content is what gets paged).
+  interface Paging {
+    core: Core;
+    pager: Pager;
+  }
+  const main: Paging = { core, pager };
+  const beside = new Map<string, Paging | null>();
+  function pagingBeside(keep: string | undefined): Paging | undefined {
+    if (keep === undefined) return main;
     let found = beside.get(keep);
     if (found === undefined) {
-      const cost = core.cost(keep);
-      const { limits } = pager;
-      try {
-        found = createPager({
-          ...pagerOptions,
-          maxTokens: limits.maxTokens - cost.tokens - 2,
-          maxChars: limits.maxChars - cost.chars - 1,
-          maxBytes: limits.maxBytes - cost.bytes - 1,
-          maxLines: limits.maxLines - cost.lines - 1,
-        });
-      } catch {
-        found = null; // no room left beside it: the text is not kept
-      }
+      const room = coreBeside(core, keep);
+      found = room ? { core: room, pager: pagerOf(room) } : null;
       if (beside.size > 64) beside.clear();
       beside.set(keep, found);
     }
@@ -149,7 +151,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   async function page(
     resultOrValue: unknown,
     pageOptions: PageResultOptions = {},
-    save?: { identity: string },
+    owner?: Omit<Owner, "scope" | "layout">,
   ): Promise<ToolResult> {
     const { cursor } = pageOptions;
     let result: ToolResult;
@@ -164,38 +166,41 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
       target = targetOf(pager, result, cursor !== undefined);
       if (!target) return result;
     }
-    const chosen = pagerBeside(target.keep);
+    const chosen = pagingBeside(target.keep);
     if (!chosen) target = { ...target, keep: undefined };
-    return await pageTarget(chosen ?? pager, result, target, pageOptions, save);
+    return await pageTarget(chosen ?? main, result, target, pageOptions, owner);
   }
 
   async function pageTarget(
-    pager: Pager,
+    paging: Paging,
     result: ToolResult,
     target: Target,
     pageOptions: PageResultOptions,
-    save?: { identity: string },
+    owner?: Omit<Owner, "scope" | "layout">,
   ): Promise<ToolResult> {
-    const { cursor, scope } = pageOptions;
-    const core = internals.get(pager)!;
+    const { cursor } = pageOptions;
+    const scope = pageOptions.scope ?? "";
+    const { core, pager } = paging;
     const trim = pageOptions.mode === "trim" || result.isError === true;
     if (trim) {
-      const shown = await pager.trim(target.value, { scope, json: target.json });
+      const shown = await pageValue(core, target.value, undefined, scope, target.json, true);
       return shown.cut ? pageResult(pager, result, shown, target) : wholeResult(result, shown.text);
     }
-    const prepared = await core.prepare(target.value, target.json);
+    const prepared = await prepareSource(core, target.value, target.json);
     if ("whole" in prepared && cursor === undefined) return wholeResult(result, prepared.whole);
     if ("whole" in prepared) {
-      const shown = await pager.page(target.value, { cursor, scope, json: target.json });
+      const shown = await pageValue(core, target.value, cursor, scope, target.json, false);
       return pageResult(pager, result, shown, target);
     }
-    const opened = typeof cursor === "string"
-      ? await pager.openCursor(cursor, scope ?? "")
-      : cursor;
-    const shown = await core.pageFrom(prepared.source, prepared.fingerprint, opened, scope ?? "");
-    if (cache && save && shown.cut) {
-      const key = cacheKey(save.identity, scope ?? "", prepared.fingerprint, layout);
-      await saveSource(cache, key, prepared.source, prepared.fingerprint, extraOf(result, target));
+    const shown = await pageSource(core, prepared.source, prepared.fingerprint, cursor, scope);
+    if (cache && owner && shown.cut) {
+      await keepSource(
+        cache,
+        { ...owner, scope, layout },
+        prepared.source,
+        prepared.fingerprint,
+        extraOf(result, target),
+      );
     }
     return pageResult(pager, result, shown, target);
   }
@@ -234,31 +239,19 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     if (runOptions.cursor !== undefined && mode === "page") {
       cursor = await pager.openCursor(runOptions.cursor, scope);
       if (cache && runOptions.cache !== false) {
-        const state = core.opened(cursor);
-        const key = cacheKey(identity, scope, state.fingerprint, layout);
-        const loaded = await loadSource(
+        const served = await servePage(
           cache,
-          key,
-          state.fingerprint,
-          state.unit,
-          state.offset,
-          state.part,
+          { identity, scope, layout },
+          cursorState(cursor),
+          cursor,
           pager.limits.maxChars,
+          (extra) => pagingBeside((extra as Extra).keep)?.core,
         );
-        const chosen = loaded && pagerBeside((loaded.extra as Extra).keep);
-        if (loaded && chosen) {
-          const shown = await internals.get(chosen)!.pageFrom(
-            loaded.source,
-            loaded.fingerprint,
-            cursor,
-            scope,
-          );
-          return fromExtra(loaded.extra, shown);
-        }
+        if (served) return fromExtra(served.extra, served.page);
       }
     }
-    const save = runOptions.cache === false ? undefined : { identity };
-    return await page(await tool(), { cursor, scope, mode }, save);
+    const owner = runOptions.cache === false ? undefined : { identity };
+    return await page(await tool(), { cursor, scope, mode }, owner);
   }
 
   function fromExtra(extra: unknown, shown: Page): ToolResult {
@@ -291,16 +284,6 @@ async function answered(work: Promise<ToolResult>): Promise<ToolResult> {
     if (error instanceof CursorError) return cursorErrorResult(error);
     throw error;
   }
-}
-
-/** The key a result is cached under: the caller, the call and the result. */
-function cacheKey(
-  identity: string,
-  scope: string,
-  fingerprint: Uint8Array,
-  layout: string,
-): string {
-  return `${identity}\u0000${scope}\u0000${layout}\u0000${toHex(fingerprint)}`;
 }
 
 /** What a cached page needs of the tool result besides the paged part. */

@@ -1,10 +1,13 @@
 // Reports through a user's onEvent hook, which must never break paging.
 
 import type { PagerEvent } from "./events.ts";
-import type { Page } from "./page.ts";
+import type { Page } from "../cut/page.ts";
 
-export function emitter(onEvent: ((event: PagerEvent) => void) | undefined) {
-  return (event: PagerEvent): void => {
+/** Calls `onEvent`, which may throw or reject: neither reaches the caller. */
+export function emitter<E = PagerEvent>(
+  onEvent: ((event: E) => unknown) | undefined,
+): (event: E) => void {
+  return (event: E): void => {
     try {
       const returned: unknown = onEvent?.(event);
       // An async hook that rejects must not become an unhandled rejection.

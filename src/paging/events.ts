@@ -5,7 +5,7 @@
  */
 
 import type { CursorErrorReason } from "../cursor/cursor_error.ts";
-import type { PageKind } from "./page.ts";
+import type { PageKind } from "../cut/page.ts";
 
 /** Something that happened while paging, for logs and metrics. */
 export type PagerEvent =

@@ -1,10 +1,9 @@
 // Checks every option when it is given, synchronously, with a message that
 // says what to pass; fills defaults.
 
-import type { Limits } from "../limits/limits.ts";
+import type { Limits, ResolvedLimits } from "../limits/limits.ts";
 
-/** Limits with every field set; unset byte and line limits are `Infinity`. */
-export type ResolvedLimits = Required<Limits>;
+export type { ResolvedLimits };
 
 /** The smallest limits a page note and one line of content fit in. */
 const MINIMUM_LIMITS: Readonly<ResolvedLimits> = {

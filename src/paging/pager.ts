@@ -4,32 +4,12 @@
  * @module
  */
 
-import { toHex } from "../bytes/crypto.ts";
-import { createBinder, type OpenedCursor } from "../cursor/binding.ts";
-import type { Call } from "../cut/call.ts";
-import type { CursorUnit } from "../cursor/codec.ts";
-import { blocksFit, blocksPage, strip } from "../cut/blocks.ts";
-import { elementsPage, frameFits } from "../cut/elements.ts";
-import { textPage } from "../cut/text.ts";
-import { documentOf, prepare } from "../source/document.ts";
-import { fingerprint } from "../bytes/crypto.ts";
-import { FINGERPRINT_BYTES } from "../cursor/codec.ts";
-import { createMeter } from "../limits/measure.ts";
-import { describeLimits, resolvePagerOptions } from "./options.ts";
-import { emitter, pageEvent } from "./emit.ts";
+import { type Core, createCore, openCursor, pageBlocks, pageValue } from "./core.ts";
+import { prepare } from "../source/document.ts";
 import type { PagerEvent } from "./events.ts";
-import { position } from "../cursor/position.ts";
-import {
-  type Document,
-  fingerprintOf,
-  type Source,
-  sourceOf,
-  wholeView,
-} from "../source/source.ts";
-import { internals } from "./_internals.ts";
-import { CursorError } from "../cursor/cursor_error.ts";
 import type { Limits } from "../limits/limits.ts";
-import type { Block, BlockPage, Page, Prepared } from "./page.ts";
+import type { Block, BlockPage, Page } from "../cut/page.ts";
+import type { Prepared } from "../source/document.ts";
 import type { TokenCounter } from "../tokens/estimate_tokens.ts";
 
 export type { PagerEvent, Prepared };
@@ -121,8 +101,6 @@ export interface Pager {
   ): Promise<BlockPage<T>>;
 }
 
-const opened = new WeakMap<OpenCursor, OpenedCursor>();
-
 /**
  * Creates a pager. Every page it returns, envelope and note included, is
  * within every limit as counted by its counter, and following the cursors
@@ -140,240 +118,22 @@ const opened = new WeakMap<OpenCursor, OpenedCursor>();
  * ```
  */
 export function createPager(options: PagerOptions = {}): Pager {
-  const { limits, indent, keyPath, cursorParam, onChange } = resolvePagerOptions(options);
-  const binder = createBinder({
-    secret: options.secret,
-    ttlSeconds: options.cursorTtlSeconds,
-    now: options.now ?? Date.now,
-  });
+  return pagerOf(createCore(options));
+}
 
-  const emit = emitter(options.onEvent);
-  let fellBack = false;
-  const meter = createMeter(limits, options.countTokens, (error) => {
-    if (fellBack) return;
-    fellBack = true;
-    emit({ type: "counter_fallback", error });
-  });
-  const tooSmall = (what: string): never => {
-    throw new RangeError(
-      `pagewise: the limits (${describeLimits(limits)}) are too small to hold ${what}; ` +
-        `raise them.`,
-    );
+/** The public pager over a core; the MCP adapter keeps both. */
+export function pagerOf(core: Core): Pager {
+  return {
+    limits: Object.freeze({ ...core.limits }),
+    fits: (text) => core.meter.fits(text, core.meter.page),
+    page: (value, options = {}) =>
+      pageValue(core, value, options.cursor, options.scope ?? "", options.json === true, false),
+    trim: (value, options = {}) =>
+      pageValue(core, value, undefined, options.scope ?? "", options.json === true, true),
+    openCursor: (cursor, scope = "") => openCursor(core, cursor, scope),
+    prepare: (value, options = {}) =>
+      Promise.resolve(prepare(value, options.json === true, core.indent)),
+    pageBlocks: (content, options = {}) =>
+      pageBlocks(core, content, options.cursor, options.scope ?? "", options.trim === true),
   };
-
-  async function open(cursor: string | OpenCursor, scope: string): Promise<OpenedCursor> {
-    if (typeof cursor !== "string") {
-      const known = opened.get(cursor);
-      // A handle opened by another pager (another secret or TTL) is not this pager's.
-      if (!known || !binder.accepts(known.binder)) throw new CursorError("malformed");
-      if (known.scope !== scope) throw new CursorError("foreign_scope");
-      return known;
-    }
-    return await binder.open(cursor, scope);
-  }
-
-  async function callFor(
-    scope: string,
-    unit: CursorUnit,
-    fingerprintOfPaged: Uint8Array | undefined,
-    trim: boolean,
-    changed: boolean,
-  ): Promise<Call> {
-    const scopeHash = trim ? undefined : await binder.scopeHash(scope);
-    return {
-      meter,
-      cursorParam,
-      mode: { trim, changed },
-      next: (offset, part) => binder.issue(scopeHash!, fingerprintOfPaged!, unit, offset, part),
-      cursorLength: (maxOffset, maxPart) => binder.maxLength(unit, maxOffset, maxPart),
-      tooSmall,
-    };
-  }
-
-  // Reports a refused cursor, then lets the error go on to the caller.
-  async function reporting<T>(scope: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof CursorError) {
-        emit({ type: "cursor_rejected", scope, reason: error.reason });
-      }
-      throw error;
-    }
-  }
-
-  function served(scope: string, page: Page): Page {
-    emit(pageEvent(scope, page));
-    return page;
-  }
-
-  async function run(
-    value: unknown,
-    cursor: string | OpenCursor | undefined,
-    scope: string,
-    json: boolean,
-    trim: boolean,
-  ): Promise<Page> {
-    const openedCursor = cursor === undefined ? undefined : await open(cursor, scope);
-    const doc = documentOf(value, json, indent);
-    if (!openedCursor && meter.fits(doc.text, meter.page)) {
-      const unit = doc.json ? "items" : "characters";
-      const total = doc.json ? 1 : doc.text.length;
-      return served(scope, {
-        text: doc.text,
-        cut: false,
-        kind: "whole",
-        from: 1,
-        to: total,
-        total,
-        unit,
-      });
-    }
-    const source = await sourceFor(doc, scope, trim);
-    const fingerprint = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
-    return await pageFrom(source, fingerprint, openedCursor, scope, trim);
-  }
-
-  // What `doc` is paged as: its elements where the frame around them leaves
-  // room, else its text.
-  async function sourceFor(doc: Document, scope: string, trim: boolean): Promise<Source> {
-    const source = sourceOf(doc, keyPath, limits.maxChars);
-    if (source.kind !== "elements") return source;
-    const probe = await callFor(scope, "elements", undefined, trim, false);
-    return frameFits(probe, source) ? source : { kind: "text", view: wholeView(doc.text) };
-  }
-
-  async function pageFrom(
-    source: Source,
-    fingerprint: Uint8Array,
-    openedCursor: OpenedCursor | undefined,
-    scope: string,
-    trim: boolean,
-  ): Promise<Page> {
-    const unit: CursorUnit = source.kind === "text"
-      ? "characters"
-      : source.unit === "entries"
-      ? "entries"
-      : "elements";
-    const total = source.kind === "text" ? source.view.total : source.total;
-    const at = position(openedCursor, {
-      unit,
-      fingerprint,
-      total,
-      textAt: (offset) =>
-        source.kind === "text"
-          ? source.view
-          : offset < source.total
-          ? source.element(offset)
-          : undefined,
-    }, onChange);
-    if (!openedCursor) {
-      emit({
-        type: "cut",
-        scope,
-        mode: trim ? "trim" : "page",
-        total,
-        unit: source.kind === "text" ? "characters" : source.unit,
-      });
-    }
-    const call = await callFor(scope, unit, fingerprint, trim, at.changed);
-    const page = source.kind === "text"
-      ? await textPage(call, source.view, at.offset)
-      : await elementsPage(call, source, at.offset, at.part);
-    return served(scope, page);
-  }
-
-  async function blocks<T>(
-    content: Block<T>[],
-    blockOptions: Omit<PageOptions, "json"> & { trim?: boolean },
-  ): Promise<BlockPage<T>> {
-    const scope = blockOptions.scope ?? "";
-    const trim = blockOptions.trim === true;
-    const cursor = trim ? undefined : blockOptions.cursor;
-    const openedCursor = cursor === undefined ? undefined : await open(cursor, scope);
-    if (!openedCursor && blocksFit(meter, content)) {
-      return {
-        blocks: content.map(strip),
-        cut: false,
-        from: 1,
-        to: content.length,
-        total: content.length,
-      };
-    }
-    const serialized = JSON.stringify(content.map((b) => ("text" in b ? b.text : b.whole)));
-    const paged = trim
-      ? new Uint8Array(FINGERPRINT_BYTES)
-      : await fingerprint("b", serialized, FINGERPRINT_BYTES);
-    const at = position(openedCursor, {
-      unit: "blocks",
-      fingerprint: paged,
-      total: content.length,
-      textAt: (i) => {
-        const block = content[i];
-        return block && "text" in block ? wholeView(block.text) : undefined;
-      },
-    }, onChange);
-    const call = await callFor(scope, "blocks", paged, trim, at.changed);
-    const page = await blocksPage(call, content, at.offset, at.part);
-    const event: PagerEvent = {
-      type: "page",
-      scope,
-      kind: "blocks",
-      from: page.from,
-      to: page.to,
-      total: page.total,
-      unit: "blocks",
-      chars: page.blocks.reduce((n, b) => n + ("text" in b ? b.text.length : 0), 0),
-    };
-    if (page.changed) event.changed = true;
-    emit(event);
-    return page;
-  }
-
-  const pager: Pager = {
-    limits: Object.freeze({ ...limits }),
-    fits: (text) => meter.fits(text, meter.page),
-    page: (value, pageOptions = {}) => {
-      const scope = pageOptions.scope ?? "";
-      return reporting(
-        scope,
-        () => run(value, pageOptions.cursor, scope, pageOptions.json === true, false),
-      );
-    },
-    trim: (value, trimOptions = {}) => {
-      const scope = trimOptions.scope ?? "";
-      return reporting(scope, () => run(value, undefined, scope, trimOptions.json === true, true));
-    },
-    openCursor: (cursor, scope = "") =>
-      reporting(scope, async () => {
-        const state = await binder.open(cursor, scope);
-        const handle: OpenCursor = Object.freeze({
-          scope,
-          fingerprint: toHex(state.state.fingerprint),
-        });
-        opened.set(handle, state);
-        return handle;
-      }),
-    prepare: (value, prepareOptions = {}) =>
-      Promise.resolve(prepare(value, prepareOptions.json === true, indent)),
-    pageBlocks: (content, blockOptions = {}) =>
-      reporting(blockOptions.scope ?? "", () => blocks(content, blockOptions)),
-  };
-  internals.set(pager, {
-    emit,
-    cost: (text) => meter.cost(text),
-    async prepare(value, json) {
-      const doc = documentOf(value, json, indent);
-      if (meter.fits(doc.text, meter.page)) return { whole: doc.text };
-      const source = await sourceFor(doc, "", false);
-      return { source, fingerprint: await fingerprintOf(source) };
-    },
-    opened: (cursor) => opened.get(cursor)!.state,
-    pageFrom: (source, fingerprint, cursor, scope) =>
-      reporting(scope, async () => {
-        const openedCursor = cursor === undefined ? undefined : await open(cursor, scope);
-        return await pageFrom(source, fingerprint, openedCursor, scope, false);
-      }),
-  });
-  return pager;
 }

@@ -3,7 +3,7 @@
 // session among them) and by the client's own Authorization, whether or not
 // it is forwarded. Hashed, so that no credential is kept in a key.
 
-import { toBase64Url } from "../bytes/crypto.ts";
+import { toBase64Url } from "../bytes/base64.ts";
 
 // Headers every caller sends alike: they tell no one apart.
 const SAME_FOR_ALL = new Set(["accept", "content-type", "mcp-protocol-version", "last-event-id"]);

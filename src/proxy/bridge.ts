@@ -27,7 +27,7 @@ import {
   ResultSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
-import { paginate, type PaginateOptions } from "../../mod.ts";
+import { paginate, type PaginateOptions } from "../mcp/paginate.ts";
 import { passThroughValidator } from "./_validator.ts";
 import type { JsonRpcMessage, McpTransport } from "./types.ts";
 

@@ -21,7 +21,7 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { paginate, type PaginateOptions } from "../../mod.ts";
+import { paginate, type PaginateOptions } from "../mcp/paginate.ts";
 import { readAtMost } from "../bytes/bytes.ts";
 import { callerIdentity } from "./_caller.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";

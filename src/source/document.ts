@@ -3,9 +3,14 @@
 // serialized once. Prepared values keep that work for later pages.
 
 import type { Document } from "./source.ts";
-import type { Prepared } from "../paging/page.ts";
 import { serializeValue } from "../json/serialize.ts";
 import { serializeIndexed } from "../json/serialize_indexed.ts";
+
+/** A value serialized once, to page many times in one process. See `Pager.prepare`. */
+export interface Prepared {
+  /** Always true: marks a value made by `Pager.prepare`. */
+  readonly prepared: true;
+}
 
 // Prepared values are recognised by identity, so no user data can pass for one.
 const prepared = new WeakMap<object, Document>();

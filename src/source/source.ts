@@ -6,7 +6,9 @@ import { fingerprint } from "../bytes/crypto.ts";
 import { FINGERPRINT_BYTES } from "../cursor/codec.ts";
 import { type Shape, spaceAfter, spaceBefore } from "../json/envelope.ts";
 import { type Container, type JsonIndex, scanJson } from "../json/scan.ts";
-import type { ElementUnit } from "../cut/notes.ts";
+
+/** What the pages count: list items, or the entries (key and value) of an object. */
+export type ElementUnit = "items" | "entries";
 
 /** A result as text: what the model sees whole, and whether it is JSON. */
 export interface Document {

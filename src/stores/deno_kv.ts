@@ -24,6 +24,7 @@
  */
 
 import type { PageStore, StoreLimits } from "./types.ts";
+import { ttlMilliseconds } from "./_ttl.ts";
 
 export type { PageStore, StoreLimits } from "./types.ts";
 
@@ -106,7 +107,7 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     return value.d > now() ? value.v : undefined;
   };
   const wrap = (value: string, ttlSeconds: number): Wrapped => ({
-    d: now() + ttl(ttlSeconds),
+    d: now() + ttlMilliseconds(ttlSeconds),
     v: value,
   });
   return {
@@ -154,7 +155,7 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     ttlSeconds: number,
   ): Promise<void> {
     for (const [key, value] of entries) {
-      atomic.set(keyOf(key), wrap(value, ttlSeconds), { expireIn: ttl(ttlSeconds) });
+      atomic.set(keyOf(key), wrap(value, ttlSeconds), { expireIn: ttlMilliseconds(ttlSeconds) });
     }
     const result = await atomic.commit();
     if (!result.ok) throw new Error("denoKvStore: an atomic write was not committed");
@@ -164,12 +165,4 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
 /** V8 serializes a string as one byte a unit when all are Latin-1, else two. */
 function serializedSize(text: string): number {
   return text.length * (WIDE.test(text) ? 2 : 1);
-}
-
-/** Milliseconds for `expireIn`. */
-function ttl(seconds: number): number {
-  if (!(seconds > 0) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
-  }
-  return Math.ceil(seconds * 1000);
 }

@@ -5,6 +5,7 @@
  */
 
 import type { PageStore, StoreLimits } from "./types.ts";
+import { positiveTtl } from "./_ttl.ts";
 
 export type { PageStore, StoreLimits } from "./types.ts";
 
@@ -85,7 +86,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
     return entry;
   };
   const put = (key: string, value: string, ttlSeconds: number) => {
-    ttl(ttlSeconds);
+    positiveTtl(ttlSeconds);
     const size = sizeOf(key, value);
     remove(key);
     if (size > maxBytes) {
@@ -145,12 +146,6 @@ function positive(value: number, name: string): number {
     throw new RangeError(`memoryStore: ${name} must be at least 1, got ${value}`);
   }
   return value;
-}
-
-function ttl(seconds: number): void {
-  if (!(seconds > 0) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
-  }
 }
 
 /** A string that shares no memory with `value` (JSON keeps lone surrogates exact). */

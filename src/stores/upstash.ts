@@ -38,6 +38,7 @@
 
 import type { Redis } from "@upstash/redis";
 import type { PageStore, StoreLimits } from "./types.ts";
+import { ttlMilliseconds } from "./_ttl.ts";
 
 export type { PageStore, StoreLimits } from "./types.ts";
 
@@ -125,10 +126,10 @@ export function upstashStore(redis: UpstashRedis): PageStore {
       return value === undefined ? undefined : String(value);
     },
     async set(key, value, ttlSeconds) {
-      await redis.set(key, value, { px: ttl(ttlSeconds) });
+      await redis.set(key, value, { px: ttlMilliseconds(ttlSeconds) });
     },
     async setMany(entries, ttlSeconds) {
-      const px = ttl(ttlSeconds);
+      const px = ttlMilliseconds(ttlSeconds);
       for (let i = 0; i < entries.length;) {
         const pipeline = redis.pipeline();
         let chars = 0;
@@ -154,12 +155,4 @@ function text(value: unknown): string | undefined {
     );
   }
   return value;
-}
-
-/** Milliseconds for `PX`. */
-function ttl(seconds: number): number {
-  if (!(seconds > 0) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
-  }
-  return Math.ceil(seconds * 1000);
 }

@@ -26,6 +26,7 @@
  */
 
 import type { PageStore, StoreLimits } from "./types.ts";
+import { positiveTtl } from "./_ttl.ts";
 
 export type { PageStore, StoreLimits } from "./types.ts";
 
@@ -94,7 +95,7 @@ export function workersKvStore(
     return deadline > now() ? stored.slice(colon + 1) : undefined;
   };
   const put = (key: string, value: string, ttlSeconds: number) => {
-    const seconds = ttl(ttlSeconds);
+    const seconds = positiveTtl(ttlSeconds);
     const deadline = Math.ceil(now() + seconds * 1000);
     return namespace.put(prefix + key, `${deadline.toString(36)}:${value}`, {
       expirationTtl: Math.max(MIN_TTL, Math.ceil(seconds)),
@@ -126,11 +127,4 @@ export function workersKvStore(
       await namespace.delete(prefix + key);
     },
   };
-}
-
-function ttl(seconds: number): number {
-  if (!(seconds > 0) || !Number.isFinite(seconds)) {
-    throw new RangeError(`ttlSeconds must be a positive number, got ${seconds}`);
-  }
-  return seconds;
 }

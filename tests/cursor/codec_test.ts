@@ -8,7 +8,7 @@ import {
   type PagerOptions,
 } from "../../mod.ts";
 import { decodeCursor, encodeCursor } from "../../src/cursor/codec.ts";
-import { fromBase64Url, toBase64Url } from "../../src/bytes/crypto.ts";
+import { fromBase64Url, toBase64Url } from "../../src/bytes/base64.ts";
 import { allPages, chunkOf } from "../support/walk.ts";
 
 const limits = { maxTokens: 400, maxChars: 2_000 };

@@ -76,9 +76,3 @@ export interface BlockPage<T> {
   /** True when the content changed since the cursor was issued (see {@linkcode Page.changed}). */
   changed?: boolean;
 }
-
-/** A value serialized once, to page many times in one process. See `Pager.prepare`. */
-export interface Prepared {
-  /** Always true: marks a value made by `Pager.prepare`. */
-  readonly prepared: true;
-}

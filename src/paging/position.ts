@@ -2,12 +2,12 @@
 // what is paged now. A cursor to another kind of source, or past its end, is
 // refused; a cursor whose result changed is refused or followed, as chosen.
 
-import type { OpenedCursor } from "./binding.ts";
+import type { OpenedCursor } from "../cursor/binding.ts";
 import { constantTimeEqual } from "../bytes/crypto.ts";
-import type { CursorUnit } from "./codec.ts";
+import type { CursorUnit } from "../cursor/codec.ts";
 import { isCodePointBoundary, lastBoundary } from "../cut/graphemes.ts";
 import type { TextView } from "../source/source.ts";
-import { CursorError } from "./cursor_error.ts";
+import { CursorError } from "../cursor/cursor_error.ts";
 
 /** What happens to a cursor whose result changed. */
 export type OnChange = "continue" | "error";

@@ -1,0 +1,37 @@
+// What the model reads of a paged tool outside its pages: the sentence in its
+// description, the cursor argument's description, and why a cursor argument
+// or a list cursor was refused. One place, so the wording can be tested.
+
+import type { CursorErrorReason } from "../cursor/cursor_error.ts";
+
+/** The tool result text for a cursor argument that is not a string. */
+export function cursorNotAString(cursorParam: string): string {
+  return `The ${cursorParam} argument must be the string from next_cursor. Call the tool again ` +
+    `without ${cursorParam} to start from the beginning.`;
+}
+
+/** The sentence added to a paged tool's description in tools/list. */
+export const TOOL_DESCRIPTION_SENTENCE = " Long results come in pages: when a result has a " +
+  "next_cursor, call this tool again with the same arguments and that cursor to get the next page.";
+
+/** The description of the cursor argument added to a paged tool. */
+export const CURSOR_ARGUMENT_DESCRIPTION = "Cursor of the next page, from next_cursor of the " +
+  "previous result. Leave it out for the first page.";
+
+/** Why a list cursor was refused, as the JSON-RPC error says it. */
+export const LIST_CURSOR_REASONS: Readonly<Record<CursorErrorReason, string>> = {
+  malformed: "it is not a cursor this server issued",
+  foreign_scope: "it belongs to another list",
+  bad_signature: "its signature does not match",
+  expired: "it has expired",
+  changed_result: "the list changed since it was issued",
+  out_of_range: "it points outside the list",
+};
+
+/** Why a list cursor that is not a string was refused. */
+export const LIST_CURSOR_NOT_A_STRING = "it must be a string";
+
+/** A JSON-RPC invalid-params message for a refused list cursor. */
+export function listCursorError(reason: string): string {
+  return `Invalid cursor: ${reason}. List again without a cursor to start from the first page.`;
+}

@@ -1,0 +1,372 @@
+// The paging core as the rest of the library uses it: a core made once from
+// the pager's options, and plain functions that page with it. `createPager`
+// is a thin object over these; the MCP adapter and the cache call them
+// directly (a cached result is a prepared source read back from a store).
+
+import { fingerprint, toHex } from "../bytes/crypto.ts";
+import { type Binder, createBinder, type OpenedCursor } from "../cursor/binding.ts";
+import { type CursorState, type CursorUnit, FINGERPRINT_BYTES } from "../cursor/codec.ts";
+import { CursorError } from "../cursor/cursor_error.ts";
+import { type OnChange, position } from "./position.ts";
+import { blocksFit, blocksPage, strip } from "../cut/blocks.ts";
+import type { Call } from "../cut/call.ts";
+import { elementsPage, frameFits } from "../cut/elements.ts";
+import { textPage } from "../cut/text.ts";
+import { createMeter, type Meter } from "../limits/measure.ts";
+import { documentOf } from "../source/document.ts";
+import {
+  type Document,
+  fingerprintOf,
+  type Source,
+  sourceOf,
+  wholeView,
+} from "../source/source.ts";
+import type { TokenCounter } from "../tokens/estimate_tokens.ts";
+import { emitter, pageEvent } from "./emit.ts";
+import type { PagerEvent } from "./events.ts";
+import {
+  describeLimits,
+  type ResolvedLimits,
+  resolveLimits,
+  resolvePagerOptions,
+} from "./options.ts";
+import type { Block, BlockPage, Page } from "../cut/page.ts";
+
+/** What every page call of one pager shares: its checked options, meter and binder. */
+export interface Core {
+  readonly limits: ResolvedLimits;
+  readonly meter: Meter;
+  readonly binder: Binder;
+  readonly emit: (event: PagerEvent) => void;
+  readonly indent: string;
+  readonly keyPath: string[] | undefined;
+  readonly cursorParam: string;
+  readonly onChange: OnChange;
+  readonly countTokens: TokenCounter | undefined;
+  /** Reports, once a pager, that the counter failed and the estimate stood in. */
+  readonly onFallback: (error: unknown) => void;
+}
+
+/** The options a core is made from (those of `createPager`). */
+export interface CoreOptions {
+  countTokens?: TokenCounter;
+  indent?: number | string;
+  key?: string;
+  secret?: string | Uint8Array;
+  cursorTtlSeconds?: number;
+  cursorParam?: string;
+  onChange?: "continue" | "error";
+  onEvent?: (event: PagerEvent) => void;
+  now?: () => number;
+  maxTokens?: number;
+  maxChars?: number;
+  maxBytes?: number;
+  maxLines?: number;
+}
+
+/** A cursor checked before the tool ran, as the public `OpenCursor` handle shows it. */
+export interface OpenCursorHandle {
+  readonly scope: string;
+  readonly fingerprint: string;
+}
+
+// Handles are recognised by identity, so no caller can forge an opened cursor.
+const opened = new WeakMap<OpenCursorHandle, OpenedCursor>();
+
+/** Checks every option (throwing a message that says what to pass) and makes the core. */
+export function createCore(options: CoreOptions): Core {
+  const { limits, indent, keyPath, cursorParam, onChange } = resolvePagerOptions(options);
+  const emit = emitter(options.onEvent);
+  const binder = createBinder({
+    secret: options.secret,
+    ttlSeconds: options.cursorTtlSeconds,
+    now: options.now ?? Date.now,
+  });
+  let fellBack = false;
+  const onFallback = (error: unknown) => {
+    if (fellBack) return;
+    fellBack = true;
+    emit({ type: "counter_fallback", error });
+  };
+  const meter = createMeter(limits, options.countTokens, onFallback);
+  return {
+    limits,
+    meter,
+    binder,
+    emit,
+    indent,
+    keyPath,
+    cursorParam,
+    onChange,
+    countTokens: options.countTokens,
+    onFallback,
+  };
+}
+
+/**
+ * The same core with room left on every page for `text` shown before it (a
+ * tool result's own text, when its structured content is what gets paged);
+ * undefined when there is no room beside it. Cursors of one open in the other.
+ */
+export function coreBeside(core: Core, text: string): Core | undefined {
+  const cost = core.meter.cost(text);
+  const { limits } = core;
+  let room: ResolvedLimits;
+  try {
+    room = resolveLimits({
+      maxTokens: limits.maxTokens - cost.tokens - 2,
+      maxChars: limits.maxChars - cost.chars - 1,
+      maxBytes: limits.maxBytes - cost.bytes - 1,
+      maxLines: limits.maxLines - cost.lines - 1,
+    });
+  } catch {
+    return undefined; // no room left beside it
+  }
+  return { ...core, limits: room, meter: createMeter(room, core.countTokens, core.onFallback) };
+}
+
+function tooSmall(core: Core, what: string): never {
+  throw new RangeError(
+    `pagewise: the limits (${describeLimits(core.limits)}) are too small to hold ${what}; ` +
+      `raise them.`,
+  );
+}
+
+/** Checks `cursor` for `scope` (form, signature, expiry) and returns the public handle. */
+export async function openCursor(
+  core: Core,
+  cursor: string,
+  scope: string,
+): Promise<OpenCursorHandle> {
+  const state = await reporting(core, scope, () => core.binder.open(cursor, scope));
+  const handle: OpenCursorHandle = Object.freeze({
+    scope,
+    fingerprint: toHex(state.state.fingerprint),
+  });
+  opened.set(handle, state);
+  return handle;
+}
+
+/** What an opened cursor says: the fingerprint, unit and position it continues at. */
+export function cursorState(cursor: OpenCursorHandle): CursorState {
+  const known = opened.get(cursor);
+  if (!known) throw new CursorError("malformed");
+  return known.state;
+}
+
+async function open(
+  core: Core,
+  cursor: string | OpenCursorHandle,
+  scope: string,
+): Promise<OpenedCursor> {
+  if (typeof cursor !== "string") {
+    const known = opened.get(cursor);
+    // A handle opened by another pager (another secret or TTL) is not this pager's.
+    if (!known || !core.binder.accepts(known.binder)) throw new CursorError("malformed");
+    if (known.scope !== scope) throw new CursorError("foreign_scope");
+    return known;
+  }
+  return await core.binder.open(cursor, scope);
+}
+
+/** Reports a refused cursor, then lets the error go on to the caller. */
+export async function reporting<T>(core: Core, scope: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CursorError) {
+      core.emit({ type: "cursor_rejected", scope, reason: error.reason });
+    }
+    throw error;
+  }
+}
+
+async function callFor(
+  core: Core,
+  scope: string,
+  unit: CursorUnit,
+  fingerprintOfPaged: Uint8Array | undefined,
+  trim: boolean,
+  changed: boolean,
+): Promise<Call> {
+  const scopeHash = trim ? undefined : await core.binder.scopeHash(scope);
+  return {
+    meter: core.meter,
+    cursorParam: core.cursorParam,
+    mode: { trim, changed },
+    next: (offset, part) => core.binder.issue(scopeHash!, fingerprintOfPaged!, unit, offset, part),
+    cursorLength: (maxOffset, maxPart) => core.binder.maxLength(unit, maxOffset, maxPart),
+    tooSmall: (what) => tooSmall(core, what),
+  };
+}
+
+function served(core: Core, scope: string, page: Page): Page {
+  core.emit(pageEvent(scope, page));
+  return page;
+}
+
+// What `doc` is paged as: its elements where the frame around them leaves
+// room, else its text.
+async function sourceFor(core: Core, doc: Document, scope: string, trim: boolean): Promise<Source> {
+  const source = sourceOf(doc, core.keyPath, core.limits.maxChars);
+  if (source.kind !== "elements") return source;
+  const probe = await callFor(core, scope, "elements", undefined, trim, false);
+  return frameFits(probe, source) ? source : { kind: "text", view: wholeView(doc.text) };
+}
+
+/** A value made ready to page: its text when it fits whole, else its source and fingerprint. */
+export type PreparedSource =
+  | { whole: string }
+  | { source: Source; fingerprint: Uint8Array };
+
+/** Serializes (or scans) `value` once and chooses what it is paged as. */
+export async function prepareSource(
+  core: Core,
+  value: unknown,
+  json: boolean,
+): Promise<PreparedSource> {
+  const doc = documentOf(value, json, core.indent);
+  if (core.meter.fits(doc.text, core.meter.page)) return { whole: doc.text };
+  const source = await sourceFor(core, doc, "", false);
+  return { source, fingerprint: await fingerprintOf(source) };
+}
+
+/**
+ * The page of a prepared `source` at `cursor` (the first page without one):
+ * the one operation every way of paging comes down to, from a value in
+ * memory or from a window of it read back from a cache.
+ */
+export function pageSource(
+  core: Core,
+  source: Source,
+  fingerprint: Uint8Array,
+  cursor: string | OpenCursorHandle | undefined,
+  scope: string,
+): Promise<Page> {
+  return reporting(core, scope, async () => {
+    const openedCursor = cursor === undefined ? undefined : await open(core, cursor, scope);
+    return await pageFrom(core, source, fingerprint, openedCursor, scope, false);
+  });
+}
+
+async function pageFrom(
+  core: Core,
+  source: Source,
+  fingerprint: Uint8Array,
+  openedCursor: OpenedCursor | undefined,
+  scope: string,
+  trim: boolean,
+): Promise<Page> {
+  const unit: CursorUnit = source.kind === "text"
+    ? "characters"
+    : source.unit === "entries"
+    ? "entries"
+    : "elements";
+  const total = source.kind === "text" ? source.view.total : source.total;
+  const at = position(openedCursor, {
+    unit,
+    fingerprint,
+    total,
+    textAt: (offset) =>
+      source.kind === "text"
+        ? source.view
+        : offset < source.total
+        ? source.element(offset)
+        : undefined,
+  }, core.onChange);
+  if (!openedCursor) {
+    core.emit({
+      type: "cut",
+      scope,
+      mode: trim ? "trim" : "page",
+      total,
+      unit: source.kind === "text" ? "characters" : source.unit,
+    });
+  }
+  const call = await callFor(core, scope, unit, fingerprint, trim, at.changed);
+  const page = source.kind === "text"
+    ? await textPage(call, source.view, at.offset)
+    : await elementsPage(call, source, at.offset, at.part);
+  return served(core, scope, page);
+}
+
+/** The page of `value` at `cursor`; with `trim`, the first page without a cursor. */
+export function pageValue(
+  core: Core,
+  value: unknown,
+  cursor: string | OpenCursorHandle | undefined,
+  scope: string,
+  json: boolean,
+  trim: boolean,
+): Promise<Page> {
+  return reporting(core, scope, async () => {
+    const openedCursor = cursor === undefined ? undefined : await open(core, cursor, scope);
+    const doc = documentOf(value, json, core.indent);
+    if (!openedCursor && core.meter.fits(doc.text, core.meter.page)) {
+      const unit = doc.json ? "items" : "characters";
+      const total = doc.json ? 1 : doc.text.length;
+      return served(core, scope, {
+        text: doc.text,
+        cut: false,
+        kind: "whole",
+        from: 1,
+        to: total,
+        total,
+        unit,
+      });
+    }
+    const source = await sourceFor(core, doc, scope, trim);
+    const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
+    return await pageFrom(core, source, paged, openedCursor, scope, trim);
+  });
+}
+
+/** Mixed content, block by block; see `Pager.pageBlocks`. */
+export function pageBlocks<T>(
+  core: Core,
+  content: Block<T>[],
+  cursor: string | OpenCursorHandle | undefined,
+  scope: string,
+  trim: boolean,
+): Promise<BlockPage<T>> {
+  return reporting(core, scope, async () => {
+    const openedCursor = trim || cursor === undefined ? undefined : await open(core, cursor, scope);
+    if (!openedCursor && blocksFit(core.meter, content)) {
+      return {
+        blocks: content.map(strip),
+        cut: false,
+        from: 1,
+        to: content.length,
+        total: content.length,
+      };
+    }
+    const serialized = JSON.stringify(content.map((b) => ("text" in b ? b.text : b.whole)));
+    const paged = trim
+      ? new Uint8Array(FINGERPRINT_BYTES)
+      : await fingerprint("b", serialized, FINGERPRINT_BYTES);
+    const at = position(openedCursor, {
+      unit: "blocks",
+      fingerprint: paged,
+      total: content.length,
+      textAt: (i) => {
+        const block = content[i];
+        return block && "text" in block ? wholeView(block.text) : undefined;
+      },
+    }, core.onChange);
+    const call = await callFor(core, scope, "blocks", paged, trim, at.changed);
+    const page = await blocksPage(call, content, at.offset, at.part);
+    const event: PagerEvent = {
+      type: "page",
+      scope,
+      kind: "blocks",
+      from: page.from,
+      to: page.to,
+      total: page.total,
+      unit: "blocks",
+      chars: page.blocks.reduce((n, b) => n + ("text" in b ? b.text.length : 0), 0),
+    };
+    if (page.changed) event.changed = true;
+    core.emit(event);
+    return page;
+  });
+}
