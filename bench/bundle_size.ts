@@ -5,12 +5,16 @@
  *
  *     deno task size
  */
+
+import { DEV_CONFIG } from "../dev/config.ts";
 const ESBUILD = "npm:esbuild@0.25.12";
 
 async function bundle(entry: string): Promise<Uint8Array> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
+      "--config",
+      DEV_CONFIG,
       "-A",
       ESBUILD,
       entry,

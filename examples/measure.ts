@@ -72,6 +72,8 @@ async function bundleFigures(): Promise<string> {
     const run = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
+        "--config",
+        new URL("../deno.dev.json", import.meta.url).pathname,
         "-A",
         "npm:wrangler@4.86.0",
         "deploy",

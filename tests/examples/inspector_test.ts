@@ -16,8 +16,8 @@ async function inspector(url: string, ...args: string[]): Promise<unknown> {
     await Deno.stat(`${BUILD}index.js`);
   } catch {
     throw new Error(
-      "The MCP Inspector CLI is missing: run `deno install` at the repository root " +
-        "(deno.json maps @modelcontextprotocol/inspector-cli).",
+      "The MCP Inspector CLI is missing: run `deno install --config deno.dev.json` at the repository root " +
+        "(deno.dev.json maps @modelcontextprotocol/inspector-cli).",
     );
   }
   let output: Deno.CommandOutput;

@@ -28,8 +28,8 @@ export async function startFastmcp(mode: "stateful" | "stateless"): Promise<Node
     await Deno.stat(new URL("node_modules/fastmcp/package.json", ROOT));
   } catch {
     throw new Error(
-      "tsx or fastmcp is not in node_modules: run `deno install` at the repository root " +
-        "(deno.json maps both), then retry.",
+      "tsx or fastmcp is not in node_modules: run `deno install --config deno.dev.json` at the repository root " +
+        "(deno.dev.json maps both), then retry.",
     );
   }
   const port = freePort();

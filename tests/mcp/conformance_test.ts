@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { startFixtureServer } from "../support/conformance_server.ts";
+import { DEV_CONFIG } from "../../dev/config.ts";
 
 const CLI = new URL(
   "../../node_modules/@modelcontextprotocol/conformance/dist/index.js",
@@ -25,6 +26,8 @@ async function run(paged: boolean): Promise<Map<string, boolean>> {
     const out = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
+        "--config",
+        DEV_CONFIG,
         "-A",
         CLI.pathname,
         "server",

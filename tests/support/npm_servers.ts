@@ -3,9 +3,20 @@
  * `deno install`), and the pagewise CLI itself, as commands to spawn.
  */
 
+import { DEV_CONFIG } from "../../dev/config.ts";
+
 /** The command that runs an npm MCP server with these arguments. */
 export function npmServer(pkg: "server-filesystem" | "server-everything", ...args: string[]) {
-  return [Deno.execPath(), "run", "-A", "--quiet", `npm:@modelcontextprotocol/${pkg}`, ...args];
+  return [
+    Deno.execPath(),
+    "run",
+    "--config",
+    DEV_CONFIG,
+    "-A",
+    "--quiet",
+    `npm:@modelcontextprotocol/${pkg}`,
+    ...args,
+  ];
 }
 
 /** The command that runs `pagewise proxy` from this checkout. */

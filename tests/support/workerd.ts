@@ -5,6 +5,7 @@
  */
 import { Miniflare } from "miniflare";
 import type { Instance } from "./deno_serve.ts";
+import { DEV_CONFIG } from "../../dev/config.ts";
 
 /** What `wrangler deploy` would upload. */
 export interface Bundle {
@@ -38,6 +39,8 @@ async function build(folder: string, entry: string | undefined): Promise<Bundle>
     const run = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
+        "--config",
+        DEV_CONFIG,
         "-A",
         WRANGLER,
         "deploy",
