@@ -5,12 +5,22 @@
  *
  * @example
  * ```ts
- * import { createPager } from "@pagewise/mcp";
+ * import { assert, assertEquals } from "@std/assert";
+ * import { createPager, estimateTokens } from "@pagewise/mcp";
  *
  * const pager = createPager({ maxTokens: 5_000 });
- * const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join("\n");
- * const page = await pager.page(lines, { scope: "read_log {}" });
- * if (!page.cut || page.nextCursor === undefined) throw new Error("expected a first page");
+ * const log = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join("\n");
+ * const page = await pager.page(log, { scope: "read_log {}" });
+ * assert(estimateTokens(page.text) <= 5_000);
+ * // The model sees the first lines, cut at a line break, and how to get the next page:
+ * assertEquals(log[page.to - 1], "\n");
+ * assertEquals(
+ *   page.text,
+ *   log.slice(0, page.to) + `\n\n[Output cut: showing characters 1-${page.to} of ${log.length}. ` +
+ *     `Call this tool again with the same arguments and cursor="${page.nextCursor}" for the next page.]`,
+ * );
+ * const next = await pager.page(log, { scope: "read_log {}", cursor: page.nextCursor });
+ * assertEquals(next.from, page.to + 1);
  * ```
  *
  * @module

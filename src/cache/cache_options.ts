@@ -30,15 +30,18 @@ export type { PageStore, StoreLimits } from "../stores/types.ts";
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { createResultPager, memoryStore } from "@pagewise/mcp";
  *
  * let runs = 0;
  * const results = createResultPager({ maxTokens: 1_000, cache: { store: memoryStore() } });
  * const rows = () => (runs++, Array.from({ length: 2_000 }, (_, id) => ({ id })));
- * const first = await results.run(rows, { scope: "rows {}" });
- * const cursor = JSON.parse(String(first.content?.[0].text)).page.next_cursor;
- * await results.run(rows, { scope: "rows {}", cursor });
- * if (runs !== 1) throw new Error("the second page should come from the cache");
+ * const first = JSON.parse(String((await results.run(rows, { scope: "rows {}" })).content?.[0].text));
+ * const cursor = first.page.next_cursor;
+ * const second = await results.run(rows, { scope: "rows {}", cursor });
+ * // The second page goes on where the first stopped, and comes from the cache:
+ * assertEquals(JSON.parse(String(second.content?.[0].text)).items[0], { id: first.items.length });
+ * assertEquals(runs, 1);
  * ```
  */
 export interface CacheOptions {

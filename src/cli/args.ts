@@ -59,12 +59,13 @@ const VALUED = ["--max-tokens", "--max-chars", "--cursor-param", "--timeout", "-
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { parseProxyArgs } from "@pagewise/mcp/cli";
  *
  * const args = parseProxyArgs(["--max-tokens", "5000", "--", "node", "server.js"], {});
- * if (args?.maxTokens !== 5000 || args.command.join(" ") !== "node server.js") {
- *   throw new Error("unexpected parse");
- * }
+ * assertEquals(args, { command: ["node", "server.js"], maxTokens: 5000, trim: false, quiet: false });
+ * const fromEnv = parseProxyArgs(["--", "node", "server.js"], { PAGEWISE_MAX_TOKENS: "8000" });
+ * assertEquals(fromEnv?.maxTokens, 8000);
  * ```
  */
 export function parseProxyArgs(

@@ -25,10 +25,13 @@ export type { ProxyIo } from "./stdio_proxy.ts";
  *
  * @example
  * ```ts
- * import { main } from "@pagewise/mcp/cli";
+ * import { assertEquals } from "@std/assert";
+ * import { main, USAGE } from "@pagewise/mcp/cli";
  *
- * const status = await main(["help"], () => {});
- * if (status !== 0) throw new Error(`expected 0, got ${status}`);
+ * const printed: string[] = [];
+ * assertEquals(await main(["help"], (text) => printed.push(text)), 0);
+ * assertEquals(printed, [USAGE]);
+ * assertEquals(await main(["frobnicate"], () => {}), 2); // a usage error
  * ```
  */
 export async function main(

@@ -53,6 +53,8 @@ const stderrLine = (line: string) => {
  * again; `extra` adds `paginate` options (another `cache` among them).
  *
  * @example
+ * Not run as a doc test: it starts a server with `npx`, which needs the
+ * network and a child process (tests/cli/ runs the proxy for real).
  * ```ts ignore
  * import { runProxy } from "@pagewise/mcp/cli";
  *

@@ -39,12 +39,20 @@ export const CURSOR_ERRORS: Readonly<Record<CursorErrorReason, string>> = {
  *
  * @example
  * ```ts
+ * import { assertEquals, assertRejects } from "@std/assert";
  * import { createPager, CursorError } from "@pagewise/mcp";
  *
  * const pager = createPager();
- * const reason = await pager.page([1, 2, 3], { cursor: "not-a-cursor" })
- *   .then(() => "accepted", (error) => error instanceof CursorError ? error.reason : "other");
- * if (reason !== "malformed") throw new Error(reason);
+ * const error = await assertRejects(
+ *   () => pager.page([1, 2, 3], { cursor: "not-a-cursor" }),
+ *   CursorError,
+ * );
+ * assertEquals(error.reason, "malformed");
+ * assertEquals(
+ *   error.message,
+ *   "This cursor is not one this tool issued (it may be cut short or mistyped). " +
+ *     "Call the tool again without a cursor to start from the beginning.",
+ * );
  * ```
  */
 export class CursorError extends Error {

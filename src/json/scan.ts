@@ -419,10 +419,16 @@ function put(array: Uint32Array<ArrayBuffer>, at: number, value: number): Uint32
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
+ * import { scanJson } from "./scan.ts";
+ *
  * const text = '{"total": 2, "items": [{"id": 1234567890123456789}, 1e400]}';
  * const index = scanJson(text)!;
  * const items = index.containers.find((c) => c.path.join() === "items")!;
- * if (text.slice(items.start(1), items.end(1)) !== "1e400") throw new Error("not verbatim");
+ * // Elements as written: no rounding of the large id, no Infinity for 1e400.
+ * assertEquals(text.slice(items.start(0), items.end(0)), '{"id": 1234567890123456789}');
+ * assertEquals(text.slice(items.start(1), items.end(1)), "1e400");
+ * assertEquals(scanJson("{id: 1}"), undefined); // JSON.parse would throw
  * ```
  */
 export function scanJson(text: string): JsonIndex | undefined {

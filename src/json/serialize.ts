@@ -38,8 +38,15 @@ const isRawJSON = (JSON as unknown as { isRawJSON?: (v: unknown) => v is RawJson
  *
  * @example
  * ```ts
+ * import { assertEquals, assertThrows } from "@std/assert";
+ * import { serializeValue } from "./serialize.ts";
+ *
  * const text = serializeValue({ id: 12345678901234567890n, tags: new Set(["a"]) });
- * if (text !== '{"id":12345678901234567890,"tags":["a"]}') throw new Error(text);
+ * assertEquals(text, '{"id":12345678901234567890,"tags":["a"]}');
+ * assertEquals(serializeValue(new Map([[1, "a"]])), '[[1,"a"]]');
+ * const loop: { self?: unknown } = {};
+ * loop.self = [loop];
+ * assertThrows(() => serializeValue(loop), TypeError, "a cycle at $.self[0]");
  * ```
  */
 export function serializeValue(value: unknown, indent?: string): string {

@@ -48,6 +48,7 @@ class InvalidCursor extends Error {
  *
  * @example
  * ```ts
+ * import { assertEquals, assertExists } from "@std/assert";
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
  * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -62,8 +63,10 @@ class InvalidCursor extends Error {
  * const client = new Client({ name: "example", version: "1.0.0" });
  * await client.connect(b);
  * const first = await client.listTools();
- * const all = await listAll(client, "tools");
- * if (first.tools.length !== 100 || all.length !== 250) throw new Error("unexpected pages");
+ * assertEquals(first.tools.length, 100);
+ * assertExists(first.nextCursor);
+ * const all = await listAll(client, "tools") as { name: string }[];
+ * assertEquals(all.map((tool) => tool.name), Array.from({ length: 250 }, (_, i) => `tool_${i}`));
  * await client.close();
  * ```
  */
@@ -178,11 +181,20 @@ const METHODS = {
  * server that never ends cannot keep the client in the loop.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { listAll } from "@pagewise/mcp";
  *
- * // client: an SDK Client connected to a server (see paginateLists).
- * const tools = await listAll(client, "tools");
+ * // Any client with listTools(), such as an SDK Client (see paginateLists);
+ * // here one that answers two pages.
+ * const pages: Record<string, { tools: { name: string }[]; nextCursor?: string }> = {
+ *   "": { tools: [{ name: "a" }, { name: "b" }], nextCursor: "p2" },
+ *   p2: { tools: [{ name: "c" }] },
+ * };
+ * const client = {
+ *   listTools: (params?: { cursor?: string }) => Promise.resolve(pages[params?.cursor ?? ""]),
+ * };
+ * assertEquals(await listAll(client, "tools"), [{ name: "a" }, { name: "b" }, { name: "c" }]);
  * ```
  */
 export async function listAll(

@@ -10,10 +10,11 @@
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { MEDIA_TOKENS } from "@pagewise/mcp";
  *
  * // Room left for text beside two screenshots on a 20,000-token page:
- * if (20_000 - 2 * MEDIA_TOKENS !== 16_800) throw new Error("unexpected MEDIA_TOKENS");
+ * assertEquals(20_000 - 2 * MEDIA_TOKENS, 16_800);
  * ```
  */
 export const MEDIA_TOKENS = 1_600;

@@ -23,6 +23,7 @@ import type { ToolResult } from "./types.ts";
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { pagedTool } from "@pagewise/mcp";
  *
  * let runs = 0;
@@ -31,8 +32,11 @@ import type { ToolResult } from "./types.ts";
  *   return Array.from({ length: 2_000 }, (_, i) => ({ id: i, q }));
  * }, { maxTokens: 2_000 });
  * const first = await search({ q: "x" }, {});
+ * assertEquals(JSON.parse(String(first.content?.[0].text)).items[0], { id: 0, q: "x" });
+ * // A bad cursor is answered without running the tool:
  * const bad = await search({ q: "x", cursor: "mistyped" }, {});
- * if (first.isError || !bad.isError || runs !== 1) throw new Error("unexpected");
+ * assertEquals(bad.isError, true);
+ * assertEquals(runs, 1);
  * ```
  */
 export function pagedTool<A extends Record<string, unknown>, E>(

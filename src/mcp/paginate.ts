@@ -65,6 +65,7 @@ const MAX_MISSES = 10_000;
  *
  * @example
  * ```ts
+ * import { assertEquals, assertExists } from "@std/assert";
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
  * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -83,8 +84,10 @@ const MAX_MISSES = 10_000;
  * const client = new Client({ name: "example", version: "1.0.0" });
  * await client.connect(b);
  * const result = await client.callTool({ name: "list_issues", arguments: {} });
- * const page = JSON.parse(result.content[0].text).page;
- * if (!page.next_cursor || page.total !== 5_000) throw new Error("expected a first page");
+ * const { page, items } = JSON.parse(result.content[0].text);
+ * assertEquals(items[0], { id: 0, title: "Issue 0" });
+ * assertEquals([page.items, page.total], [`1-${items.length} of 5000`, 5_000]);
+ * assertExists(page.next_cursor);
  * await client.close();
  * ```
  */

@@ -108,13 +108,20 @@ export function cursorErrorResult(error: CursorError): ToolResult {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { createResultPager } from "@pagewise/mcp";
  *
  * const results = createResultPager({ maxTokens: 1_000 });
  * const rows = Array.from({ length: 1_000 }, (_, i) => ({ id: i }));
  * const first = await results.page(rows, { scope: "list_rows {}" });
- * const text = String(first.content?.[0].text);
- * if (!text.startsWith('{"page":')) throw new Error("expected a page envelope");
+ * const { page, items } = JSON.parse(String(first.content?.[0].text));
+ * assertEquals(items.slice(0, 2), [{ id: 0 }, { id: 1 }]);
+ * assertEquals(page.items, `1-${items.length} of 1000`);
+ * assertEquals(
+ *   page.note,
+ *   `Showing items 1-${items.length} of 1000. Call this tool again with the same arguments ` +
+ *     `and cursor="${page.next_cursor}" for the next page.`,
+ * );
  * ```
  */
 export function createResultPager(options: ResultPagerOptions = {}): ResultPager {

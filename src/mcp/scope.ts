@@ -16,11 +16,12 @@ const MAX_DEPTH = 256;
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { toolScope } from "@pagewise/mcp";
  *
- * const a = toolScope("search", { b: 1, a: 2 });
- * const b = toolScope("search", { a: 2, b: 1 });
- * if (a !== b) throw new Error("the order of arguments must not matter");
+ * // The order of arguments does not matter:
+ * assertEquals(toolScope("search", { b: 1, a: 2 }), 'search {"a":2,"b":1}');
+ * assertEquals(toolScope("search", { a: 2, b: 1 }), 'search {"a":2,"b":1}');
  * ```
  */
 export function toolScope(name: string, args: unknown): string {

@@ -108,13 +108,16 @@ export interface Pager {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { createPager } from "@pagewise/mcp";
  *
  * const pager = createPager({ maxTokens: 2_000 });
  * const issues = Array.from({ length: 500 }, (_, i) => ({ id: i, title: `Issue ${i}` }));
  * const first = await pager.page(issues, { scope: "list_issues {}" });
+ * assertEquals([first.kind, first.from, first.total], ["items", 1, 500]);
  * const second = await pager.page(issues, { cursor: first.nextCursor, scope: "list_issues {}" });
- * if (first.from !== 1 || second.from !== first.to + 1) throw new Error("pages do not follow");
+ * assertEquals(second.from, first.to + 1);
+ * assertEquals(JSON.parse(second.text).items[0], issues[first.to]);
  * ```
  */
 export function createPager(options: PagerOptions = {}): Pager {

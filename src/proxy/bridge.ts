@@ -76,6 +76,7 @@ type Peer = Client | Server;
  *
  * @example
  * ```ts
+ * import { assertMatch } from "@std/assert";
  * import { connectProxy } from "@pagewise/mcp/proxy";
  * import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -94,7 +95,8 @@ type Peer = Client | Server;
  * await client.connect(toProxy);
  * const result = await client.callTool({ name: "lines", arguments: {} });
  * const text = (result.content as { text: string }[])[0].text;
- * if (!text.includes('cursor="')) throw new Error("expected a paged result");
+ * assertMatch(text, /^(line\n)+\n\n\[Output cut: showing characters 1-\d+ of 250000\. /);
+ * assertMatch(text, /cursor="[\w-]+" for the next page\.\]$/);
  * await client.close();
  * await proxy.closed;
  * ```

@@ -90,6 +90,8 @@ const PAGED_METHODS = new Set(["tools/list", "tools/call"]);
  * throws now, not at the first request.
  *
  * @example
+ * Not run as a doc test: it needs an MCP server on the network to forward to
+ * (tests/proxy/ runs the handler against local servers).
  * ```ts ignore
  * import { memoryStore } from "@pagewise/mcp";
  * import { proxyHandler } from "@pagewise/mcp/proxy";

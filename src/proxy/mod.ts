@@ -7,6 +7,8 @@
  * with messages far over the SDK's 10 MiB.
  *
  * @example
+ * Not run as a doc test: it needs an MCP server on the network to forward to
+ * (see {@linkcode connectProxy} for one that runs in memory).
  * ```ts ignore
  * import { proxyHandler } from "@pagewise/mcp/proxy";
  *

@@ -45,6 +45,7 @@ const encoder = new TextEncoder();
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { StreamTransport } from "@pagewise/mcp/proxy";
  *
  * const line = '{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
@@ -55,7 +56,7 @@ const encoder = new TextEncoder();
  * transport.onmessage = (message) => got.push(message);
  * await transport.start();
  * await closed;
- * if (got.length !== 1) throw new Error("expected one message");
+ * assertEquals(got, [{ jsonrpc: "2.0", method: "notifications/initialized" }]);
  * ```
  */
 export class StreamTransport implements McpTransport {

@@ -11,12 +11,14 @@
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { denoKvStore } from "@pagewise/mcp/deno-kv";
  *
  * const kv = await Deno.openKv(":memory:");
  * const store = denoKvStore(kv);
  * await store.set("k", "Tvalue", 60);
- * if (await store.get("k") !== "Tvalue") throw new Error("lost the value");
+ * assertEquals(await store.get("k"), "Tvalue");
+ * assertEquals(await store.get("missing"), undefined);
  * kv.close();
  * ```
  *
@@ -80,13 +82,13 @@ interface Wrapped {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { denoKvStore } from "@pagewise/mcp/deno-kv";
  *
  * const kv = await Deno.openKv(":memory:");
  * const store = denoKvStore(kv, { prefix: ["cache", "v1"] });
  * await store.setMany!([["a", "T1"], ["b", "T2"]], 60);
- * const got = await store.getMany!(["a", "b", "c"]);
- * if (JSON.stringify(got) !== '["T1","T2",null]') throw new Error(JSON.stringify(got));
+ * assertEquals(await store.getMany!(["a", "b", "c"]), ["T1", "T2", undefined]);
  * kv.close();
  * ```
  */

@@ -45,6 +45,7 @@ function sizeOf(key: string, value: string): number {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { memoryStore } from "@pagewise/mcp";
  *
  * const store = memoryStore({ maxEntries: 2 });
@@ -52,8 +53,8 @@ function sizeOf(key: string, value: string): number {
  * await store.set("b", "T2", 60);
  * await store.get("a"); // "a" is now the most recently used
  * await store.set("c", "T3", 60); // evicts "b"
- * if (await store.get("b") !== undefined) throw new Error("b should be evicted");
- * if (await store.get("a") !== "T1") throw new Error("a should be kept");
+ * assertEquals(await store.get("b"), undefined);
+ * assertEquals(await store.get("a"), "T1");
  * ```
  */
 export function memoryStore(options: MemoryStoreOptions = {}): PageStore {

@@ -9,10 +9,15 @@
  *
  * @example
  * ```ts
- * import type { StoreLimits } from "@pagewise/mcp";
+ * import { assertThrows } from "@std/assert";
+ * import { createResultPager, memoryStore, type StoreLimits } from "@pagewise/mcp";
  *
  * const limits: StoreLimits = { maxValueBytes: 65_536, chunkUnits: 16_384 };
- * if (limits.maxValueBytes < limits.chunkUnits) throw new Error("chunks must fit a value");
+ * const store = { ...memoryStore(), limits };
+ * createResultPager({ cache: { store } });
+ * // Limits are checked when the pager is made: chunks of fewer than 256 units are refused.
+ * const tiny = { ...store, limits: { ...limits, chunkUnits: 100 } };
+ * assertThrows(() => createResultPager({ cache: { store: tiny } }), TypeError, "chunkUnits from 256");
  * ```
  */
 export interface StoreLimits {
@@ -42,6 +47,7 @@ export interface StoreLimits {
  *
  * @example A store over a `Map`, enough for tests
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import type { PageStore } from "@pagewise/mcp";
  *
  * const map = new Map<string, string>();
@@ -52,7 +58,9 @@ export interface StoreLimits {
  *   delete: (key) => Promise.resolve(void map.delete(key)),
  * };
  * await store.set("k", "Tvalue", 60);
- * if (await store.get("k") !== "Tvalue") throw new Error("lost the value");
+ * assertEquals(await store.get("k"), "Tvalue");
+ * await store.delete("k");
+ * assertEquals(await store.get("k"), undefined);
  * ```
  */
 export interface PageStore {

@@ -26,6 +26,8 @@
  * of them only adds size.
  *
  * @example
+ * Not run as a doc test: it needs an Upstash database (its URL and token) on
+ * the network; the store's tests run against a local stand-in (tests/stores/).
  * ```ts ignore
  * import { Redis } from "@upstash/redis/cloudflare";
  * import { upstashStore } from "@pagewise/mcp/upstash";
@@ -86,12 +88,15 @@ const MGET_KEYS = 64;
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { Redis } from "@upstash/redis";
  * import { upstashStore } from "@pagewise/mcp/upstash";
  *
+ * // Making the store sends nothing: no database is needed here.
  * const redis = new Redis({ url: "http://127.0.0.1:1", token: "t", retry: false });
  * const store = upstashStore(redis);
- * if (store.limits.chunkUnits !== 32_768) throw new Error("unexpected chunk size");
+ * assertEquals(store.limits.chunkUnits, 32_768);
+ * assertEquals(store.limits.compress, true); // bytes cross a network
  * ```
  */
 export function upstashStore(redis: UpstashRedis): PageStore {

@@ -11,6 +11,8 @@
  * deadline, though KV may hold it until 60 s.
  *
  * @example
+ * Not run as a doc test: it needs a Worker's KV binding (`env.PAGES`); see
+ * {@linkcode workersKvStore} for one over a `Map` that runs anywhere.
  * ```ts ignore
  * import { workersKvStore } from "@pagewise/mcp/workers-kv";
  *
@@ -60,6 +62,7 @@ const MIN_TTL = 60;
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { workersKvStore, type WorkersKvNamespace } from "@pagewise/mcp/workers-kv";
  *
  * const map = new Map<string, string>();
@@ -73,7 +76,8 @@ const MIN_TTL = 60;
  * } as WorkersKvNamespace;
  * const store = workersKvStore(namespace);
  * await store.set("k", "Tvalue", 60);
- * if (await store.get("k") !== "Tvalue") throw new Error("lost the value");
+ * assertEquals(await store.get("k"), "Tvalue");
+ * assertEquals(await store.get("missing"), undefined);
  * ```
  */
 export function workersKvStore(

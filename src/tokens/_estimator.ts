@@ -332,9 +332,11 @@ function isKnownText(text: string, from: number, to: number): boolean {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { isKnownWord } from "./_estimator.ts";
  *
- * console.log(isKnownWord("include")); // true
+ * assertEquals(isKnownWord("include"), true);
+ * assertEquals(isKnownWord("the"), false); // three lower-case letters: one token anyway
  * ```
  */
 export function isKnownWord(word: string): boolean {
@@ -348,9 +350,10 @@ export function isKnownWord(word: string): boolean {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { inWordList } from "./_estimator.ts";
  *
- * console.log(inWordList("get")); // true
+ * assertEquals(inWordList("get"), true);
  * ```
  */
 export function inWordList(word: string): boolean {
@@ -365,10 +368,11 @@ export function inWordList(word: string): boolean {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { shortWordFloors } from "./_estimator.ts";
  *
- * console.log(shortWordFloors("XQV")); // { spaced: 3, bare: 3 }
- * console.log(shortWordFloors("the")); // undefined: a known word
+ * assertEquals(shortWordFloors("XQV"), { spaced: 3, bare: 3 });
+ * assertEquals(shortWordFloors("the"), undefined); // a known word
  * ```
  */
 export function shortWordFloors(word: string): { spaced: number; bare: number } | undefined {
@@ -384,10 +388,11 @@ export function shortWordFloors(word: string): { spaced: number; bare: number } 
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { camelPieces } from "./_estimator.ts";
  *
- * console.log(camelPieces("getElementById")); // 4
- * console.log(camelPieces("Include")); // 0
+ * assertEquals(camelPieces("getElementById"), 4);
+ * assertEquals(camelPieces("Include"), 0);
  * ```
  */
 export function camelPieces(run: string): number {
@@ -642,9 +647,10 @@ export const FLOOR_NAMES: readonly string[] = [
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { FLOOR_NAMES, floorIndex } from "./_estimator.ts";
  *
- * console.log(FLOOR_NAMES[floorIndex(6, 2)]); // "newline.claude"
+ * assertEquals(FLOOR_NAMES[floorIndex(6, 2)], "newline.claude");
  * ```
  */
 export function floorIndex(c: number, t: number): number {
@@ -665,10 +671,11 @@ export const FLOOR_FROM: readonly number[] = [16, 16, 4, 16, 16, 16, 16, 16, 2, 
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { letterRepeats } from "./_estimator.ts";
  *
- * console.log(letterRepeats("gagagaga")); // 6
- * console.log(letterRepeats("include")); // 0
+ * assertEquals(letterRepeats("gagagaga"), 6);
+ * assertEquals(letterRepeats("include"), 0);
  * ```
  */
 export function letterRepeats(run: string): number {
@@ -2318,9 +2325,12 @@ const BASE64URL_PER_CHAR = asciiPerChar(DEFAULT_WEIGHTS, true, true, false, fals
  *
  * @example
  * ```ts
+ * import { assert } from "@std/assert";
  * import { cursorTokens } from "./_estimator.ts";
+ * import { estimateTokens } from "./estimate_tokens.ts";
  *
- * console.log(cursorTokens(40) >= 40); // true
+ * const cursor = "AgSLAQAo-qniuew9FvONNJXWOA";
+ * assert(estimateTokens(cursor) <= cursorTokens(cursor.length));
  * ```
  */
 export function cursorTokens(length: number): number {

@@ -27,9 +27,10 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { encodeTokens } from "./_punctuation_bpe.ts";
  *
- * console.log(encodeTokens(["!=", " {"])); // "AY gZ"
+ * assertEquals(encodeTokens(["!=", " {"]), "AS gc");
  * ```
  */
 export function encodeTokens(tokens: readonly string[]): string {
@@ -42,9 +43,10 @@ export function encodeTokens(tokens: readonly string[]): string {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { punctuationRanks } from "./_punctuation_bpe.ts";
  *
- * console.log(punctuationRanks("AY gZ").get(" {")); // 1
+ * assertEquals(punctuationRanks("AS gc"), new Map([["!=", 0], [" {", 1]]));
  * ```
  */
 export function punctuationRanks(encoded: string): Map<string, number> {
@@ -94,10 +96,11 @@ export const SHORT = 5;
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { PUNCTUATION_CODE, punctuationPacked, shortPacked } from "./_punctuation_bpe.ts";
  *
  * const key = PUNCTUATION_CODE[0x7d] << 6 | PUNCTUATION_CODE[0x3b]; // "};"
- * console.log(shortPacked(key, "};", 0, 2) === punctuationPacked("};", 0, 2)); // true
+ * assertEquals(shortPacked(key, "};", 0, 2), punctuationPacked("};", 0, 2));
  * ```
  */
 export function shortPacked(key: number, text: string, from: number, to: number): number {
@@ -182,9 +185,10 @@ function packedCosts(text: string, from: number, to: number): number {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { punctuationPacked } from "./_punctuation_bpe.ts";
  *
- * console.log(punctuationPacked("});", 0, 3).toString(16)); // "10101"
+ * assertEquals(punctuationPacked("});", 0, 3).toString(16), "10101");
  * ```
  */
 export function punctuationPacked(text: string, from: number, to: number): number {
@@ -213,11 +217,12 @@ export function punctuationPacked(text: string, from: number, to: number): numbe
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { punctuationCosts } from "./_punctuation_bpe.ts";
  *
  * const out = new Float64Array(3);
  * punctuationCosts('a":"b', 1, 4, out);
- * console.log([...out]); // [1, 1, 1]
+ * assertEquals([...out], [1, 1, 1]);
  * ```
  */
 export function punctuationCosts(text: string, from: number, to: number, out: Float64Array): void {

@@ -14,11 +14,14 @@ import { DEFAULT_WEIGHTS, scan } from "./_estimator.ts";
  * {@linkcode estimateTokens} for that call.
  *
  * @example Plug in an exact tokenizer (one line)
- * ```ts ignore
+ * ```ts
+ * import { assert } from "@std/assert";
  * import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
  * import { createPager } from "@pagewise/mcp";
  *
- * const pager = createPager({ countTokens });
+ * const pager = createPager({ countTokens, maxTokens: 1_000 });
+ * const page = await pager.page("word ".repeat(5_000), { scope: "read {}" });
+ * assert(page.cut && countTokens(page.text) <= 1_000);
  * ```
  */
 export type TokenCounter = (text: string) => number;
@@ -38,10 +41,13 @@ export type TokenCounter = (text: string) => number;
  *
  * @example
  * ```ts
+ * import { assert, assertEquals } from "@std/assert";
+ * import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
  * import { estimateTokens } from "@pagewise/mcp";
  *
- * const tokens = estimateTokens('{"id": 1, "title": "Hello"}');
- * console.log(tokens > 0); // true
+ * const text = '{"id": 1, "title": "Hello"}';
+ * assert(estimateTokens(text) >= countTokens(text)); // at or above a real tokenizer
+ * assertEquals(estimateTokens(""), 0);
  * ```
  */
 export function estimateTokens(text: string): number {
