@@ -9,6 +9,7 @@ import type { Container } from "../json/scan.ts";
 import type {
   ElementsSource,
   ElementUnit,
+  Narrowing,
   Source,
   TextSource,
   TextView,
@@ -28,11 +29,26 @@ export interface Cache {
 
 const VERSION = 1;
 
+/**
+ * What a narrowed source was narrowed by. The positions of its elements in
+ * the whole result follow the result's text in the store, `width` base-36
+ * digits each from offset `at`: a page reads the few it shows.
+ */
+interface NarrowingMeta {
+  grep?: string;
+  fields?: string[];
+  matched: number;
+  whole: number;
+  at?: number;
+  width?: number;
+}
+
 interface TextMeta {
   v: number;
   kind: "text";
   fingerprint: string;
   extra: unknown;
+  narrowing?: NarrowingMeta;
 }
 
 interface ElementsMeta {
@@ -54,6 +70,7 @@ interface ElementsMeta {
   rootOpen: number;
   containerKind: "array" | "object";
   count: number;
+  narrowing?: NarrowingMeta;
 }
 
 type Meta = TextMeta | ElementsMeta;
@@ -79,6 +96,7 @@ export async function saveSource(
     if (source.view.base !== 0 || source.view.text.length !== source.view.total) return;
     meta = { v: VERSION, kind: "text", fingerprint: hex(fingerprint), extra };
     text = source.view.text;
+    if (source.narrowing) meta.narrowing = narrowingMeta(source.narrowing);
   } else {
     const { shape } = source;
     const { container } = shape;
@@ -107,6 +125,16 @@ export async function saveSource(
       containerKind: container.kind,
       count: container.count,
     };
+    if (source.narrowing) {
+      const { narrowing } = source;
+      const width = Math.max(1, (narrowing.whole - 1).toString(36).length);
+      const digits: string[] = [];
+      for (let i = 0; i < container.count; i++) {
+        digits.push(narrowing.position!(i)!.toString(36).padStart(width, "0"));
+      }
+      meta.narrowing = { ...narrowingMeta(narrowing), at: text.length, width };
+      text += digits.join("");
+    }
   }
   const starts = new Uint32Array(index ? index.length / 2 : 0);
   for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
@@ -139,6 +167,41 @@ export async function saveSource(
 
 // Writes in flight in this isolate, by key.
 const writing = new Map<string, Promise<unknown>>();
+
+function narrowingMeta(narrowing: Narrowing): NarrowingMeta {
+  const meta: NarrowingMeta = { matched: narrowing.matched, whole: narrowing.whole };
+  if (narrowing.grep !== undefined) meta.grep = narrowing.grep;
+  if (narrowing.fields !== undefined) meta.fields = [...narrowing.fields];
+  return meta;
+}
+
+/** The narrowing of a window read back: positions known for the `count` elements from `first`. */
+async function narrowingOf(
+  reader: ResultReader,
+  meta: NarrowingMeta | undefined,
+  first: number,
+  count: number,
+): Promise<Narrowing | undefined | null> {
+  if (!meta) return undefined;
+  const narrowing: Narrowing = {
+    grep: meta.grep,
+    fields: meta.fields,
+    matched: meta.matched,
+    whole: meta.whole,
+  };
+  if (meta.at === undefined || meta.width === undefined) return narrowing;
+  const { at, width } = meta;
+  const digits = await reader.read(at + first * width, at + (first + count) * width);
+  if (digits === undefined || digits.length !== count * width) return null;
+  const positions: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const position = parseInt(digits.slice(i * width, (i + 1) * width), 36);
+    if (!(position >= 0 && position < meta.whole)) return null;
+    positions.push(position);
+  }
+  narrowing.position = (i) => i >= first && i < first + count ? positions[i - first] : undefined;
+  return narrowing;
+}
 
 /** What a cached page is built from. */
 export interface Loaded {
@@ -264,7 +327,7 @@ export async function loadSource(
     remember(key, { kind: meta.kind, from: offset, starts: new Uint32Array(0) });
   }
   const source = meta.kind === "text"
-    ? await textWindow(reader, offset, span)
+    ? await textWindow(reader, offset, span, meta.narrowing)
     : await elementsWindow(reader, meta, offset, part, span, key, prefetch.index);
   return source && { source, fingerprint, extra: meta.extra };
 }
@@ -273,11 +336,16 @@ async function textWindow(
   reader: ResultReader,
   offset: number,
   span: number,
+  narrowed: NarrowingMeta | undefined,
 ): Promise<TextSource | undefined> {
   const base = Math.max(0, offset - 1);
   const text = await reader.read(base, offset + span);
   if (text === undefined) return undefined;
-  return { kind: "text", view: { text, base, total: reader.length } };
+  const source: TextSource = { kind: "text", view: { text, base, total: reader.length } };
+  const narrowing = await narrowingOf(reader, narrowed, 0, 0);
+  if (narrowing === null) return undefined;
+  if (narrowing) source.narrowing = narrowing;
+  return source;
 }
 
 async function elementsWindow(
@@ -354,7 +422,10 @@ async function elementsWindow(
     if (stretch === undefined) return undefined;
     element = { text: stretch, base, total: length };
   }
+  const narrowing = await narrowingOf(reader, meta.narrowing, offset, Math.max(1, kept));
+  if (narrowing === null) return undefined;
   return {
+    ...(narrowing ? { narrowing } : {}),
     kind: "elements",
     unit: meta.unit,
     first: offset,

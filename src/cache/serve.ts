@@ -4,7 +4,7 @@
 
 import { toHex } from "../bytes/crypto.ts";
 import type { CursorState } from "../cursor/codec.ts";
-import { type Core, type OpenCursorHandle, pageSource } from "../paging/core.ts";
+import { type Asked, type Core, type OpenCursorHandle, pageSource } from "../paging/core.ts";
 import type { Page } from "../cut/page.ts";
 import type { Source } from "../source/source.ts";
 import { type Cache, loadSource, saveSource } from "./cache.ts";
@@ -54,6 +54,7 @@ export async function servePage(
   cursor: OpenCursorHandle,
   maxChars: number,
   coreFor: (extra: unknown) => Core | undefined,
+  asked: Asked = {},
 ): Promise<ServedPage | undefined> {
   const loaded = await loadSource(
     cache,
@@ -66,6 +67,13 @@ export async function servePage(
   );
   const core = loaded && coreFor(loaded.extra);
   if (!loaded || !core) return undefined;
-  const page = await pageSource(core, loaded.source, loaded.fingerprint, cursor, owner.scope);
+  const page = await pageSource(
+    core,
+    loaded.source,
+    loaded.fingerprint,
+    cursor,
+    owner.scope,
+    asked,
+  );
   return { page, extra: loaded.extra };
 }

@@ -7,7 +7,7 @@ import { element, frame, page as renderPage } from "../json/envelope.ts";
 import { fit } from "./_fit.ts";
 import { cutPoint } from "./graphemes.ts";
 import { add, type Cost, fitsIn, subtract, ZERO } from "../limits/measure.ts";
-import { elementsNote, nextCall, partNote, range } from "./notes.ts";
+import { elementsNote, narrowedLabel, nextCall, noMatchNote, partNote, range } from "./notes.ts";
 import type { ElementsSource } from "../source/source.ts";
 import type { Page } from "./page.ts";
 
@@ -48,6 +48,41 @@ function label(source: ElementsSource) {
   return source.unit;
 }
 
+// Positions (from 1) in the whole result of elements `from` to `to` (exclusive) of a
+// narrowed source. Past the end (a worst case priced before the page is known), the largest.
+function positions(source: ElementsSource, from: number, to: number): number[] {
+  const { narrowing, total } = source;
+  const out: number[] = [];
+  for (let i = from; i < to; i++) {
+    const position = i < total ? narrowing!.position!(i) : undefined;
+    out.push(position === undefined ? narrowing!.whole : position + 1);
+  }
+  return out;
+}
+
+/** The page of a narrowed source on which nothing matched: it says so, and how to widen it. */
+export function noMatchPage(call: Call, source: ElementsSource): Page {
+  const object = {
+    [label(source)]: narrowedLabel("none", 0, source.narrowing!),
+    total: 0,
+    positions: [],
+    note: noMatchNote(source.unit, source.name, source.narrowing!),
+  };
+  const f = frame(source.shape, object, true);
+  const text = f.head + f.tail;
+  if (!call.meter.fits(text, call.meter.page)) call.tooSmall("the note of a page with no match");
+  return {
+    text,
+    cut: true,
+    kind: call.mode.trim ? "trimmed" : source.unit,
+    from: 0,
+    to: 0,
+    total: 0,
+    unit: source.unit,
+    ...where(source),
+  };
+}
+
 // The page object of a run of whole elements.
 function runObject(
   call: Call,
@@ -57,10 +92,13 @@ function runObject(
   next: string | undefined,
 ): Record<string, unknown> {
   const total = source.total;
+  const narrowed = source.narrowing;
+  const shown = range(from, to);
   const object: Record<string, unknown> = {
-    [label(source)]: `${range(from, to)} of ${total}`,
+    [label(source)]: narrowed ? narrowedLabel(shown, total, narrowed) : `${shown} of ${total}`,
     total,
   };
+  if (narrowed) object.positions = positions(source, from - 1, to);
   if (next !== undefined) object.next_cursor = next;
   if (call.mode.changed) object.changed = true;
   object.note = elementsNote(
@@ -87,7 +125,13 @@ function partObject(
   chunk: string,
 ): Record<string, unknown> {
   const total = source.total;
-  const object: Record<string, unknown> = { [label(source)]: `${index + 1} of ${total}`, total };
+  const narrowed = source.narrowing;
+  const shown = `${index + 1}`;
+  const object: Record<string, unknown> = {
+    [label(source)]: narrowed ? narrowedLabel(shown, total, narrowed) : `${shown} of ${total}`,
+    total,
+  };
+  if (narrowed) object.positions = positions(source, index, index + 1);
   if (next !== undefined) object.next_cursor = next;
   if (call.mode.changed) object.changed = true;
   object.note = partNote(
@@ -130,14 +174,24 @@ async function wholeElements(
   const { meter, mode } = call;
   const { shape, first, total } = source;
   const at = offset - first;
-  const worst = runObject(call, source, total, total, mode.trim ? undefined : "");
+  // The first page's note may say how to narrow: price it with that sentence.
+  const worst = runObject(
+    call,
+    source,
+    offset === 0 ? 1 : total,
+    total,
+    mode.trim ? undefined : "",
+  );
   const room = subtract(meter.page, framePrice(call, source, worst));
+  const narrowed = source.narrowing;
   let used = ZERO;
   let fitting = 0;
   for (let i = at; i < shape.container.count; i++) {
     const chars = shape.container.end(i) - shape.container.start(i);
     if (used.chars + chars > room.chars) break;
-    const next = add(used, meter.cost(element(shape, i, i === at)));
+    // A narrowed page lists each element's position too.
+    const position = narrowed ? `${(narrowed.position!(first + i) ?? narrowed.whole) + 1},` : "";
+    const next = add(used, meter.cost(element(shape, i, i === at) + position));
     if (!fitsIn(next, room)) break;
     used = next;
     fitting++;

@@ -3,7 +3,7 @@
 // tested. (What a refused cursor says is in ../cursor/cursor_error.ts; what
 // tools/list says of a paged tool, in ../mcp/_messages.ts.)
 
-import type { ElementUnit } from "../source/source.ts";
+import type { ElementUnit, Narrowing } from "../source/source.ts";
 
 export function nextCall(cursorParam: string, cursor: string): string {
   return `Call this tool again with the same arguments and ${cursorParam}=${
@@ -34,12 +34,73 @@ export function elementsNote(
   next: string | undefined,
   mode: NoteMode,
 ): string {
-  const shown = `Showing ${unit} ${range(from, to)} of ${total}${where(name)}.`;
+  const narrowed = mode.narrowed;
+  const shown = narrowed
+    ? `Showing ${unit} ${range(from, to)} of ${total}${where(name)}: ${
+      narrowedWhat(unit, narrowed)
+    }` +
+      ` "positions" gives each one's position in the whole list.`
+    : `Showing ${unit} ${range(from, to)} of ${total}${where(name)}.`;
   if (mode.trim) {
     return `${shown} The other ${total - (to - from + 1)} were left out because the result is ` +
-      `too large. ${NARROW}`;
+      `too large. ${hintOr(unit, mode, NARROW)}`;
   }
-  return withChange(next ? `${shown} ${next}` : `${shown} This is the last page.`, mode);
+  const note = next ? `${shown} ${next}` : `${shown} This is the last page.`;
+  return withChange(withHint(unit, note, mode, next !== undefined && from === 1), mode);
+}
+
+/** The words for what a narrowing kept, as a sentence. */
+function narrowedWhat(unit: ElementUnit | "lines", narrowed: Narrowing): string {
+  const grep = narrowed.grep === undefined
+    ? ""
+    : ` that match grep ${JSON.stringify(narrowed.grep)}`;
+  const fields = narrowed.fields === undefined
+    ? ""
+    : `, with only the fields ${narrowed.fields.map((f) => JSON.stringify(f)).join(", ")}`;
+  return `the ${unit}${grep} (of ${narrowed.whole} in all)${fields}.`;
+}
+
+/** The label of a narrowed page's range in its page object. */
+export function narrowedLabel(shown: string, total: number, narrowed: Narrowing): string {
+  const grep = narrowed.grep === undefined ? "" : ` matching grep ${JSON.stringify(narrowed.grep)}`;
+  return `${shown} of ${total}${grep} (${narrowed.whole} in all)`;
+}
+
+/** The note of a narrowed page on which nothing matched. */
+export function noMatchNote(
+  unit: ElementUnit | "lines",
+  name: string | undefined,
+  narrowed: Narrowing,
+): string {
+  return `No ${unit}${where(name)} match grep ${JSON.stringify(narrowed.grep ?? "")} (of ` +
+    `${narrowed.whole} in all). Call the tool again with a shorter or different grep, or ` +
+    "without grep to page through the whole result.";
+}
+
+// The first page of a cut result tells the model it can narrow, where the tool takes the arguments.
+function hint(unit: ElementUnit | "lines", mode: NoteMode): string | undefined {
+  const args = mode.hint;
+  if (!args || mode.narrowed || (args.grep === undefined && args.fields === undefined)) {
+    return undefined;
+  }
+  const noun = unit === "lines" ? "lines" : unit;
+  const ways: string[] = [];
+  if (args.grep !== undefined) {
+    ways.push(`${args.grep}="some text" to keep only the ${noun} that contain it`);
+  }
+  if (args.fields !== undefined && unit !== "lines") {
+    ways.push(`${args.fields}=["id", "meta.host"] to keep only those fields of each one`);
+  }
+  return ways.length ? `To read less, call the tool again with ${ways.join(", or ")}.` : undefined;
+}
+
+function withHint(unit: ElementUnit | "lines", note: string, mode: NoteMode, first: boolean) {
+  const sentence = first ? hint(unit, mode) : undefined;
+  return sentence ? `${note} ${sentence}` : note;
+}
+
+function hintOr(unit: ElementUnit | "lines", mode: NoteMode, otherwise: string): string {
+  return hint(unit, mode) ?? otherwise;
 }
 
 /** The note of a page that holds part of one element too large for a page. */
@@ -55,16 +116,30 @@ export function partNote(
   mode: NoteMode,
 ): string {
   const noun = unit === "items" ? "Item" : "Entry";
-  const shown = `${noun} ${element} of ${total}${where(name)} is too large for one page: "part" ` +
-    `holds characters ${range(from, to)} of ${length} of its JSON; join the parts in order.`;
-  if (mode.trim) return `${shown} The rest was left out. ${NARROW}`;
+  const of = mode.narrowed ? ` (${narrowedWhat(unit, mode.narrowed).slice(0, -1)})` : "";
+  const shown = `${noun} ${element} of ${total}${where(name)}${of} is too large for one page: ` +
+    `"part" holds characters ${range(from, to)} of ${length} of its JSON; join the parts in order.`;
+  if (mode.trim) return `${shown} The rest was left out. ${hintOr(unit, mode, NARROW)}`;
   return withChange(next ? `${shown} ${next}` : `${shown} This is the last page.`, mode);
 }
 
-/** How a note is worded: a trim asks to narrow the request; a page after a change says so. */
+/**
+ * How a note is worded: a trim asks to narrow the request; a page after a
+ * change says so; a narrowed page says what it was narrowed by; the first
+ * page of a tool that takes `grep` and `fields` says it can be narrowed.
+ */
 export interface NoteMode {
   trim: boolean;
   changed: boolean;
+  narrowed?: Narrowing;
+  /** The names of the tool's narrowing arguments, where it has them. */
+  hint?: NarrowArguments;
+}
+
+/** The names a tool's narrowing arguments go by (absent: the tool has none of that). */
+export interface NarrowArguments {
+  grep?: string;
+  fields?: string;
 }
 
 function withChange(note: string, mode: NoteMode): string {
@@ -79,13 +154,22 @@ export function textNote(
   next: string | undefined,
   mode: NoteMode,
 ): string {
+  const narrowed = mode.narrowed;
   const shown = `showing characters ${range(from, to)} of ${total}`;
+  if (narrowed) {
+    const lines = `Lines that match grep ${JSON.stringify(narrowed.grep ?? "")}: ` +
+      `${narrowed.matched} of ${narrowed.whole}, each as N:line`;
+    if (mode.trim) return `\n\n[${lines}; ${shown} of them; the rest was left out.]`;
+    const change = mode.changed ? `${CHANGED} ` : "";
+    return `\n\n[${change}${lines}; ${shown} of them. ${next ?? "This is the last of them."}]`;
+  }
   if (mode.trim) {
-    return `\n\n[Output trimmed: ${shown}; the rest was left out. Narrow the request to see it.]`;
+    const narrow = hint("lines", mode) ?? "Narrow the request to see it.";
+    return `\n\n[Output trimmed: ${shown}; the rest was left out. ${narrow}]`;
   }
   const change = mode.changed ? `${CHANGED} ` : "";
   return next
-    ? `\n\n[Output cut: ${change}${shown}. ${next}]`
+    ? `\n\n[Output cut: ${change}${shown}. ${withHint("lines", next, mode, from === 1)}]`
     : `\n\n[Output cut: ${change}${shown}. This is the end of the output.]`;
 }
 

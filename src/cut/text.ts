@@ -18,10 +18,12 @@ export async function textPage(call: Call, view: TextView, start: number): Promi
   const { text, base, total } = view;
   // The note is priced with the longest cursor this call can issue, so the
   // cut does not depend on the cursor's bytes (an expiry, a signature).
-  let reserve = meter.cost(textNote(total, total, total, undefined, mode));
+  // The first page's note may say how to narrow: price it with that sentence.
+  const from1 = start === 0 && mode.hint ? 1 : total;
+  let reserve = meter.cost(textNote(from1, total, total, undefined, mode));
   if (!mode.trim) {
     reserve = add(
-      meter.cost(textNote(total, total, total, nextCall(call.cursorParam, ""), mode)),
+      meter.cost(textNote(from1, total, total, nextCall(call.cursorParam, ""), mode)),
       meter.cursor(call.cursorLength(total, 0)),
     );
   }

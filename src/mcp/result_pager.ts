@@ -10,6 +10,9 @@ import type { CacheOptions } from "../cache/cache_options.ts";
 import { resolveCache } from "../cache/resolve.ts";
 import { keepSource, type Owner, servePage } from "../cache/serve.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
+import type { NarrowArguments } from "../cut/notes.ts";
+import { narrowedScope, parseNarrow } from "../narrow/narrow.ts";
+import { NarrowingError } from "../narrow/narrowing_error.ts";
 import { serializeValue } from "../json/serialize.ts";
 import {
   type Core,
@@ -51,6 +54,12 @@ export interface RunOptions {
   identity?: string;
   /** `false`: neither read nor keep this call's result in the cache. Default true. */
   cache?: boolean;
+  /** Keep only what contains this (see {@linkcode PageOptions.grep}); part of what cursors are bound to. */
+  grep?: string;
+  /** Keep only these fields of each item (see {@linkcode PageOptions.fields}). */
+  fields?: string[];
+  /** The names of the tool's narrowing arguments, for the first page's note. */
+  narrowable?: NarrowArguments;
 }
 
 /** Options of {@linkcode ResultPager.page}. */
@@ -61,6 +70,12 @@ export interface PageResultOptions {
   scope?: string;
   /** `"page"` (default) or `"trim"`: one page without a cursor. */
   mode?: "page" | "trim";
+  /** Keep only what contains this (see {@linkcode PageOptions.grep}); part of what cursors are bound to. */
+  grep?: string;
+  /** Keep only these fields of each item (see {@linkcode PageOptions.fields}). */
+  fields?: string[];
+  /** The names of the tool's narrowing arguments, for the first page's note. */
+  narrowable?: NarrowArguments;
 }
 
 /** Pages tool results; see {@linkcode createResultPager}. */
@@ -170,7 +185,8 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     } else {
       result = resultOrValue;
       if (!isTextOnly(result)) return await pageMixed(result, pageOptions);
-      target = targetOf(pager, result, cursor !== undefined);
+      const narrowing = pageOptions.grep !== undefined || pageOptions.fields !== undefined;
+      target = targetOf(pager, result, cursor !== undefined || narrowing);
       if (!target) return result;
     }
     const chosen = pagingBeside(target.keep);
@@ -186,20 +202,29 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     owner?: Omit<Owner, "scope" | "layout">,
   ): Promise<ToolResult> {
     const { cursor } = pageOptions;
-    const scope = pageOptions.scope ?? "";
+    const plainScope = pageOptions.scope ?? "";
+    const narrow = parseNarrow(pageOptions);
+    const scope = narrowedScope(plainScope, narrow);
+    const hint = pageOptions.narrowable;
     const { core, pager } = paging;
     const trim = pageOptions.mode === "trim" || result.isError === true;
+    const asked = { json: target.json, narrow, hint };
     if (trim) {
-      const shown = await pageValue(core, target.value, undefined, scope, target.json, true);
+      const shown = await pageValue(core, target.value, undefined, plainScope, {
+        ...asked,
+        trim: true,
+      });
       return shown.cut ? pageResult(pager, result, shown, target) : wholeResult(result, shown.text);
     }
-    const prepared = await prepareSource(core, target.value, target.json);
+    const prepared = await prepareSource(core, target.value, target.json, narrow);
     if ("whole" in prepared && cursor === undefined) return wholeResult(result, prepared.whole);
     if ("whole" in prepared) {
-      const shown = await pageValue(core, target.value, cursor, scope, target.json, false);
+      const shown = await pageValue(core, target.value, cursor, plainScope, asked);
       return pageResult(pager, result, shown, target);
     }
-    const shown = await pageSource(core, prepared.source, prepared.fingerprint, cursor, scope);
+    const shown = await pageSource(core, prepared.source, prepared.fingerprint, cursor, scope, {
+      hint,
+    });
     if (cache && owner && shown.cut) {
       await keepSource(
         cache,
@@ -239,9 +264,12 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     return out;
   }
   async function run(tool: () => unknown, runOptions: RunOptions = {}): Promise<ToolResult> {
-    const scope = runOptions.scope ?? "";
+    const plainScope = runOptions.scope ?? "";
+    // A narrowing that cannot be used is answered before the tool runs.
+    const scope = narrowedScope(plainScope, parseNarrow(runOptions));
     const identity = runOptions.identity ?? "";
     const mode = runOptions.mode ?? "page";
+    const { grep, fields, narrowable } = runOptions;
     let cursor: OpenCursor | undefined;
     if (runOptions.cursor !== undefined && mode === "page") {
       cursor = await pager.openCursor(runOptions.cursor, scope);
@@ -253,12 +281,20 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
           cursor,
           pager.limits.maxChars,
           (extra) => pagingBeside((extra as Extra).keep)?.core,
+          { hint: narrowable },
         );
         if (served) return fromExtra(served.extra, served.page);
       }
     }
     const owner = runOptions.cache === false ? undefined : { identity };
-    return await page(await tool(), { cursor, scope, mode }, owner);
+    return await page(await tool(), {
+      cursor,
+      scope: plainScope,
+      mode,
+      grep,
+      fields,
+      narrowable,
+    }, owner);
   }
 
   function fromExtra(extra: unknown, shown: Page): ToolResult {
@@ -289,6 +325,9 @@ async function answered(work: Promise<ToolResult>): Promise<ToolResult> {
     return await work;
   } catch (error) {
     if (error instanceof CursorError) return cursorErrorResult(error);
+    if (error instanceof NarrowingError) {
+      return { content: [{ type: "text", text: error.message }], isError: true };
+    }
     throw error;
   }
 }

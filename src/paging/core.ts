@@ -10,8 +10,10 @@ import { CursorError } from "../cursor/cursor_error.ts";
 import { type OnChange, position } from "./position.ts";
 import { blocksFit, blocksPage, strip } from "../cut/blocks.ts";
 import type { Call } from "../cut/call.ts";
-import { elementsPage, frameFits } from "../cut/elements.ts";
+import { elementsPage, frameFits, noMatchPage } from "../cut/elements.ts";
+import { type NarrowArguments, noMatchNote } from "../cut/notes.ts";
 import { textPage } from "../cut/text.ts";
+import { type Narrow, narrowedScope, narrowSource } from "../narrow/narrow.ts";
 import { createMeter, type Meter } from "../limits/measure.ts";
 import { documentOf } from "../source/document.ts";
 import {
@@ -181,6 +183,14 @@ export async function reporting<T>(core: Core, scope: string, work: () => Promis
   }
 }
 
+/** How one page is asked for, besides its cursor and scope. */
+export interface Asked {
+  /** A trim: the first page without a cursor, its note asking to narrow the request. */
+  trim?: boolean;
+  /** The names of the tool's narrowing arguments, for the first page's note. */
+  hint?: NarrowArguments;
+}
+
 async function callFor(
   core: Core,
   scope: string,
@@ -188,12 +198,14 @@ async function callFor(
   fingerprintOfPaged: Uint8Array | undefined,
   trim: boolean,
   changed: boolean,
+  source?: Source,
+  hint?: NarrowArguments,
 ): Promise<Call> {
   const scopeHash = trim ? undefined : await core.binder.scopeHash(scope);
   return {
     meter: core.meter,
     cursorParam: core.cursorParam,
-    mode: { trim, changed },
+    mode: { trim, changed, narrowed: source?.narrowing, hint },
     next: (offset, part) => core.binder.issue(scopeHash!, fingerprintOfPaged!, unit, offset, part),
     cursorLength: (maxOffset, maxPart) => core.binder.maxLength(unit, maxOffset, maxPart),
     tooSmall: (what) => tooSmall(core, what),
@@ -206,12 +218,21 @@ function served(core: Core, scope: string, page: Page): Page {
 }
 
 // What `doc` is paged as: its elements where the frame around them leaves
-// room, else its text.
-async function sourceFor(core: Core, doc: Document, scope: string, trim: boolean): Promise<Source> {
-  const source = sourceOf(doc, core.keyPath, core.limits.maxChars);
+// room, else its text; narrowed, when asked.
+async function sourceFor(
+  core: Core,
+  doc: Document,
+  scope: string,
+  trim: boolean,
+  narrow?: Narrow,
+): Promise<Source> {
+  const chosen = sourceOf(doc, core.keyPath, core.limits.maxChars, narrow !== undefined);
+  const source = narrow ? narrowSource(chosen, narrow) : chosen;
   if (source.kind !== "elements") return source;
-  const probe = await callFor(core, scope, "elements", undefined, trim, false);
-  return frameFits(probe, source) ? source : { kind: "text", view: wholeView(doc.text) };
+  const probe = await callFor(core, scope, "elements", undefined, trim, false, source);
+  if (frameFits(probe, source)) return source;
+  const text: Source = { kind: "text", view: wholeView(doc.text) };
+  return narrow ? narrowSource(text, narrow) : text;
 }
 
 /** A value made ready to page: its text when it fits whole, else its source and fingerprint. */
@@ -219,15 +240,19 @@ export type PreparedSource =
   | { whole: string }
   | { source: Source; fingerprint: Uint8Array };
 
-/** Serializes (or scans) `value` once and chooses what it is paged as. */
+/**
+ * Serializes (or scans) `value` once and chooses what it is paged as; a
+ * narrowed value is always paged (its pages say what was narrowed).
+ */
 export async function prepareSource(
   core: Core,
   value: unknown,
   json: boolean,
+  narrow?: Narrow,
 ): Promise<PreparedSource> {
   const doc = documentOf(value, json, core.indent);
-  if (core.meter.fits(doc.text, core.meter.page)) return { whole: doc.text };
-  const source = await sourceFor(core, doc, "", false);
+  if (!narrow && core.meter.fits(doc.text, core.meter.page)) return { whole: doc.text };
+  const source = await sourceFor(core, doc, "", false, narrow);
   return { source, fingerprint: await fingerprintOf(source) };
 }
 
@@ -242,10 +267,14 @@ export function pageSource(
   fingerprint: Uint8Array,
   cursor: string | OpenCursorHandle | undefined,
   scope: string,
+  asked: Asked = {},
 ): Promise<Page> {
   return reporting(core, scope, async () => {
     const openedCursor = cursor === undefined ? undefined : await open(core, cursor, scope);
-    return await pageFrom(core, source, fingerprint, openedCursor, scope, false);
+    return await pageFrom(core, source, fingerprint, openedCursor, scope, {
+      ...asked,
+      trim: false,
+    });
   });
 }
 
@@ -255,8 +284,9 @@ async function pageFrom(
   fingerprint: Uint8Array,
   openedCursor: OpenedCursor | undefined,
   scope: string,
-  trim: boolean,
+  asked: Asked,
 ): Promise<Page> {
+  const trim = asked.trim === true;
   const unit: CursorUnit = source.kind === "text"
     ? "characters"
     : source.unit === "entries"
@@ -283,26 +313,58 @@ async function pageFrom(
       unit: source.kind === "text" ? "characters" : source.unit,
     });
   }
-  const call = await callFor(core, scope, unit, fingerprint, trim, at.changed);
-  const page = source.kind === "text"
-    ? await textPage(call, source.view, at.offset)
-    : await elementsPage(call, source, at.offset, at.part);
+  const call = await callFor(core, scope, unit, fingerprint, trim, at.changed, source, asked.hint);
+  let page: Page;
+  if (source.narrowing?.matched === 0) {
+    page = source.kind === "text" ? noMatchingLines(call, source) : noMatchPage(call, source);
+  } else {
+    page = source.kind === "text"
+      ? await textPage(call, source.view, at.offset)
+      : await elementsPage(call, source, at.offset, at.part);
+  }
   return served(core, scope, page);
 }
 
-/** The page of `value` at `cursor`; with `trim`, the first page without a cursor. */
+function noMatchingLines(call: Call, source: Source & { kind: "text" }): Page {
+  const text = `[${noMatchNote("lines", undefined, source.narrowing!)}]`;
+  if (!call.meter.fits(text, call.meter.page)) call.tooSmall("the note of a page with no match");
+  return {
+    text,
+    cut: true,
+    kind: call.mode.trim ? "trimmed" : "text",
+    from: 0,
+    to: 0,
+    total: 0,
+    unit: "characters",
+  };
+}
+
+/** How a value is asked to be paged, besides `Asked`. */
+export interface ValueAsked extends Asked {
+  /** The value is JSON text: page it from its source. */
+  json?: boolean;
+  /** Keep only what matches, or only some fields. */
+  narrow?: Narrow;
+}
+
+/**
+ * The page of `value` at `cursor`; with `trim`, the first page without a
+ * cursor. A narrowed value binds its cursors to the narrowing as well.
+ */
 export function pageValue(
   core: Core,
   value: unknown,
   cursor: string | OpenCursorHandle | undefined,
-  scope: string,
-  json: boolean,
-  trim: boolean,
+  plainScope: string,
+  asked: ValueAsked = {},
 ): Promise<Page> {
+  const { narrow } = asked;
+  const trim = asked.trim === true;
+  const scope = narrowedScope(plainScope, narrow);
   return reporting(core, scope, async () => {
     const openedCursor = cursor === undefined ? undefined : await open(core, cursor, scope);
-    const doc = documentOf(value, json, core.indent);
-    if (!openedCursor && core.meter.fits(doc.text, core.meter.page)) {
+    const doc = documentOf(value, asked.json === true, core.indent);
+    if (!narrow && !openedCursor && core.meter.fits(doc.text, core.meter.page)) {
       const unit = doc.json ? "items" : "characters";
       const total = doc.json ? 1 : doc.text.length;
       return served(core, scope, {
@@ -315,9 +377,9 @@ export function pageValue(
         unit,
       });
     }
-    const source = await sourceFor(core, doc, scope, trim);
+    const source = await sourceFor(core, doc, scope, trim, narrow);
     const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
-    return await pageFrom(core, source, paged, openedCursor, scope, trim);
+    return await pageFrom(core, source, paged, openedCursor, scope, asked);
   });
 }
 

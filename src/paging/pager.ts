@@ -6,6 +6,8 @@
 
 import { type Core, createCore, openCursor, pageBlocks, pageValue } from "./core.ts";
 import { prepare } from "../source/document.ts";
+import type { NarrowArguments } from "../cut/notes.ts";
+import { parseNarrow } from "../narrow/narrow.ts";
 import type { PagerEvent } from "./events.ts";
 import type { Limits } from "../limits/limits.ts";
 import type { Block, BlockPage, Page } from "../cut/page.ts";
@@ -55,6 +57,19 @@ export interface PageOptions {
    * entries copied verbatim). Text that is not valid JSON is paged as text.
    */
   json?: boolean;
+  /**
+   * Keep only the items (or entries) whose JSON text contains this, or the
+   * lines of a text that do (as `N:line`): literal and case-insensitive, `|`
+   * between alternatives. Its pages say so and give each item's position.
+   */
+  grep?: string;
+  /** Keep only these fields of each item: dot paths such as `"meta.host"`. */
+  fields?: string[];
+  /**
+   * The names of the narrowing arguments of the tool the value came from, so
+   * that the first page of a cut result says it can be narrowed.
+   */
+  narrowable?: NarrowArguments;
 }
 
 /**
@@ -77,7 +92,10 @@ export interface Pager {
   /** Whether `text` is within every limit, as this pager counts. */
   fits(text: string): boolean;
   /** The first page of `value`, without a cursor, with a note to narrow the request. */
-  trim(value: unknown, options?: Pick<PageOptions, "scope" | "json">): Promise<Page>;
+  trim(
+    value: unknown,
+    options?: Pick<PageOptions, "scope" | "json" | "grep" | "fields" | "narrowable">,
+  ): Promise<Page>;
   /**
    * Checks a cursor before the tool runs: throws a {@linkcode CursorError}
    * when it is malformed, foreign to `scope`, badly signed or expired. Only
@@ -129,10 +147,19 @@ export function pagerOf(core: Core): Pager {
   return {
     limits: Object.freeze({ ...core.limits }),
     fits: (text) => core.meter.fits(text, core.meter.page),
-    page: (value, options = {}) =>
-      pageValue(core, value, options.cursor, options.scope ?? "", options.json === true, false),
-    trim: (value, options = {}) =>
-      pageValue(core, value, undefined, options.scope ?? "", options.json === true, true),
+    page: async (value, options = {}) =>
+      await pageValue(core, value, options.cursor, options.scope ?? "", {
+        json: options.json,
+        narrow: parseNarrow(options),
+        hint: options.narrowable,
+      }),
+    trim: async (value, options = {}) =>
+      await pageValue(core, value, undefined, options.scope ?? "", {
+        json: options.json,
+        trim: true,
+        narrow: parseNarrow(options),
+        hint: options.narrowable,
+      }),
     openCursor: (cursor, scope = "") => openCursor(core, cursor, scope),
     prepare: (value, options = {}) =>
       Promise.resolve(prepare(value, options.json === true, core.indent)),

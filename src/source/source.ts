@@ -37,10 +37,32 @@ export function wholeView(text: string): TextView {
   return { text, base: 0, total: text.length };
 }
 
+/**
+ * What a narrowed source was narrowed by, and where its elements (or lines)
+ * sit in the whole result, for the page object and the notes.
+ */
+export interface Narrowing {
+  /** The grep, as given. */
+  grep?: string;
+  /** The fields, as given. */
+  fields?: readonly string[];
+  /** Elements (or lines) that matched: the narrowed source's own count. */
+  matched: number;
+  /** Elements (or lines) in the whole result. */
+  whole: number;
+  /**
+   * Where element `i` of the narrowed source is in the whole result, from 0
+   * (elements only); undefined for an element this source does not hold.
+   */
+  position?(i: number): number | undefined;
+}
+
 /** Text paged by characters: a text result, or JSON with nothing better to page. */
 export interface TextSource {
   kind: "text";
   view: TextView;
+  /** Set when the text is the lines of a result that matched a grep. */
+  narrowing?: Narrowing;
   fingerprint?: Promise<Uint8Array>;
 }
 
@@ -63,6 +85,8 @@ export interface ElementsSource {
   path: string[];
   /** The container's name in notes (its dot path); none at the root. */
   name?: string;
+  /** Set when the elements are those of a result that matched a grep, or their fields. */
+  narrowing?: Narrowing;
   fingerprint?: Promise<Uint8Array>;
 }
 
@@ -88,15 +112,26 @@ export function fingerprintOf(source: Source): Promise<Uint8Array> {
  * takes at most `frameChars`; there, a list is paged by items and an object
  * of many small entries by entries. Anything else is paged as text.
  */
-export function sourceOf(doc: Document, keyPath: string[] | undefined, maxChars: number): Source {
-  const key = keyPath ? JSON.stringify(keyPath) : "";
+export function sourceOf(
+  doc: Document,
+  keyPath: string[] | undefined,
+  maxChars: number,
+  empty = false,
+): Source {
+  const key = `${keyPath ? JSON.stringify(keyPath) : ""}${empty ? ":empty" : ""}`;
   if (doc.source?.key === key) return doc.source.source;
-  const source = choose(doc, keyPath, maxChars);
+  const source = choose(doc, keyPath, maxChars, empty);
   doc.source = { key, source };
   return source;
 }
 
-function choose(doc: Document, keyPath: string[] | undefined, maxChars: number): Source {
+// `empty`: an empty list is its elements too (a narrowed page of none says so).
+function choose(
+  doc: Document,
+  keyPath: string[] | undefined,
+  maxChars: number,
+  empty: boolean,
+): Source {
   const text: TextSource = { kind: "text", view: wholeView(doc.text) };
   if (!doc.json) return text;
   if (doc.index === undefined) doc.index = scanJson(doc.text) ?? null;
@@ -122,7 +157,7 @@ function choose(doc: Document, keyPath: string[] | undefined, maxChars: number):
       named = member === -1 ? undefined : child(named!, member);
       if (!named) break;
     }
-    if (named && named.count > 0) return elementsOf(doc, index, named, root);
+    if (named && (named.count > 0 || empty)) return elementsOf(doc, index, named, root);
   }
   let node = root;
   while (node.kind === "object" && node.count > 0) {
@@ -136,7 +171,9 @@ function choose(doc: Document, keyPath: string[] | undefined, maxChars: number):
     if (around > maxChars * 0.75) break;
     node = next;
   }
-  if (node.kind === "array") return node.count > 0 ? elementsOf(doc, index, node, root) : text;
+  if (node.kind === "array") {
+    return node.count > 0 || empty ? elementsOf(doc, index, node, root) : text;
+  }
   // Entries are worth paging when there are many and they are small; a few
   // large ones read better as the text of their JSON.
   const average = (node.close - node.open) / Math.max(1, node.count);
