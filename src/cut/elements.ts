@@ -90,6 +90,7 @@ function runObject(
   from: number,
   to: number,
   next: string | undefined,
+  firstPage = from === 1,
 ): Record<string, unknown> {
   const total = source.total;
   const narrowed = source.narrowing;
@@ -108,7 +109,7 @@ function runObject(
     total,
     source.name,
     next === undefined ? undefined : nextCall(call.cursorParam, next),
-    call.mode,
+    { ...call.mode, firstPage },
   );
   return object;
 }
@@ -175,13 +176,7 @@ async function wholeElements(
   const { shape, first, total } = source;
   const at = offset - first;
   // The first page's note may say how to narrow: price it with that sentence.
-  const worst = runObject(
-    call,
-    source,
-    offset === 0 ? 1 : total,
-    total,
-    mode.trim ? undefined : "",
-  );
+  const worst = runObject(call, source, total, total, mode.trim ? undefined : "", offset === 0);
   const room = subtract(meter.page, framePrice(call, source, worst));
   const narrowed = source.narrowing;
   let used = ZERO;

@@ -46,24 +46,25 @@ export function elementsNote(
       `too large. ${hintOr(unit, mode, NARROW)}`;
   }
   const note = next ? `${shown} ${next}` : `${shown} This is the last page.`;
-  return withChange(withHint(unit, note, mode, next !== undefined && from === 1), mode);
+  const first = mode.firstPage ?? from === 1;
+  return withChange(withHint(unit, note, mode, next !== undefined && first), mode);
 }
 
 /** The words for what a narrowing kept, as a sentence. */
 function narrowedWhat(unit: ElementUnit | "lines", narrowed: Narrowing): string {
-  const grep = narrowed.grep === undefined
-    ? ""
-    : ` that match grep ${JSON.stringify(narrowed.grep)}`;
   const fields = narrowed.fields === undefined
     ? ""
-    : `, with only the fields ${narrowed.fields.map((f) => JSON.stringify(f)).join(", ")}`;
-  return `the ${unit}${grep} (of ${narrowed.whole} in all)${fields}.`;
+    : ` with only the fields ${narrowed.fields.map((f) => JSON.stringify(f)).join(", ")}`;
+  if (narrowed.grep === undefined) return `the ${unit}${fields}.`;
+  const grep = ` that match grep ${JSON.stringify(narrowed.grep)} (of ${narrowed.whole} in all)`;
+  return `the ${unit}${grep}${fields ? `,${fields}` : ""}.`;
 }
 
 /** The label of a narrowed page's range in its page object. */
 export function narrowedLabel(shown: string, total: number, narrowed: Narrowing): string {
-  const grep = narrowed.grep === undefined ? "" : ` matching grep ${JSON.stringify(narrowed.grep)}`;
-  return `${shown} of ${total}${grep} (${narrowed.whole} in all)`;
+  if (narrowed.grep === undefined) return `${shown} of ${total}`;
+  const grep = JSON.stringify(narrowed.grep);
+  return `${shown} of ${total} matching grep ${grep} (${narrowed.whole} in all)`;
 }
 
 /** The note of a narrowed page on which nothing matched. */
@@ -86,7 +87,10 @@ function hint(unit: ElementUnit | "lines", mode: NoteMode): string | undefined {
   const noun = unit === "lines" ? "lines" : unit;
   const ways: string[] = [];
   if (args.grep !== undefined) {
-    ways.push(`${args.grep}="some text" to keep only the ${noun} that contain it`);
+    ways.push(
+      `${args.grep}="some text" to keep only the ${noun} that contain it (any case; "a|b" for ` +
+        "either)",
+    );
   }
   if (args.fields !== undefined && unit !== "lines") {
     ways.push(`${args.fields}=["id", "meta.host"] to keep only those fields of each one`);
@@ -134,6 +138,8 @@ export interface NoteMode {
   narrowed?: Narrowing;
   /** The names of the tool's narrowing arguments, where it has them. */
   hint?: NarrowArguments;
+  /** The note is that of a result's first page (priced as such before its range is known). */
+  firstPage?: boolean;
 }
 
 /** The names a tool's narrowing arguments go by (absent: the tool has none of that). */

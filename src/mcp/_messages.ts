@@ -35,3 +35,9 @@ export const LIST_CURSOR_NOT_A_STRING = "it must be a string";
 export function listCursorError(reason: string): string {
   return `Invalid cursor: ${reason}. List again without a cursor to start from the first page.`;
 }
+
+/** The description of the grep argument added to a paged tool (its syntax is in the notes). */
+export const GREP_ARGUMENT_DESCRIPTION = "Keep only items or lines that contain this";
+
+/** The description of the fields argument added to a paged tool. */
+export const FIELDS_ARGUMENT_DESCRIPTION = "Keep only these fields of each item";

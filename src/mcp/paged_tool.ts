@@ -5,7 +5,7 @@
  */
 
 import { identityOf } from "./_identity.ts";
-import { checkOneOf, invalid } from "../paging/options.ts";
+import { checkOneOf, invalid, resolveNarrowArguments } from "../paging/options.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
@@ -19,7 +19,8 @@ import type { ToolResult } from "./types.ts";
  * of the tool name and those arguments. With `cache`, later pages are read
  * from the store instead of running the callback again. Declare the cursor in the tool's
  * input schema (an optional string), or the SDK drops it before the callback
- * runs.
+ * runs; likewise `grep` (an optional string) and `fields` (an optional list
+ * of strings) to let the model narrow a result (`narrow: false` if not).
  *
  * @example
  * ```ts
@@ -43,7 +44,10 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   name: string,
   handler: (args: A, extra: E) => unknown,
   options: ResultPagerOptions & { mode?: "page" | "trim" } = {},
-): (args: A & { cursor?: string }, extra: E) => Promise<ToolResult> {
+): (
+  args: A & { cursor?: string; grep?: string; fields?: string[] },
+  extra: E,
+) => Promise<ToolResult> {
   if (typeof name !== "string" || name === "") {
     throw invalid("pagedTool's name", "a tool name", name);
   }
@@ -51,13 +55,19 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   checkOneOf("mode", options?.mode, ["page", "trim"] as const);
   const results = createResultPager(options);
   const cursorParam = options.cursorParam ?? "cursor";
+  const narrow = options.mode === "trim"
+    ? undefined
+    : resolveNarrowArguments(options.narrow, cursorParam);
   return async (args, extra) => {
-    const taken = takeCursor(args ?? {}, cursorParam);
+    const taken = takeCursor(args ?? {}, cursorParam, narrow);
     if ("error" in taken) return taken.error;
     const identity = options.cache ? await identityOf(options.cache, extra) : "";
     return await results.run(() => handler(taken.rest as A, extra), {
       cursor: taken.cursor,
       scope: toolScope(name, taken.rest),
+      grep: taken.grep as string | undefined,
+      fields: taken.fields as string[] | undefined,
+      narrowable: narrow,
       mode: options.mode,
       identity: identity ?? "",
       cache: identity !== undefined,

@@ -17,13 +17,15 @@ import {
   checkStringList,
   invalid,
   resolveCursorParam,
+  resolveNarrowArguments,
 } from "../paging/options.ts";
 import type { PagerOptions } from "../paging/pager.ts";
 import type { CacheOptions } from "../cache/cache_options.ts";
 import { identityOf } from "./_identity.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { type Handler, intercept } from "./_intercept.ts";
-import { describe, hasOwnCursor } from "./_tool_list.ts";
+import { describe, hasOwnCursor, narrowingOf } from "./_tool_list.ts";
+import type { NarrowArguments } from "../cut/notes.ts";
 import { createResultPager, type ResultPager } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
 import type { ToolDescription, ToolResult } from "./types.ts";
@@ -34,6 +36,14 @@ export interface PaginateOptions extends PagerOptions {
   cache?: CacheOptions;
   /** Name of the cursor argument added to each tool. Default `"cursor"`. */
   cursorParam?: string;
+  /**
+   * The two arguments that let the model narrow a result instead of reading
+   * every page: `grep` (keep the items or lines that contain a text) and
+   * `fields` (keep only those fields of each item). On by default; `false`
+   * adds neither; `{ grep: "filter", fields: false }` renames one and leaves
+   * the other out. A tool that has an argument of that name keeps its own.
+   */
+  narrow?: boolean | { grep?: string | false; fields?: string | false };
   /** Page only these tools (by name), or all but `exclude`. Default: every tool. */
   tools?: { include?: string[]; exclude?: string[] };
   /** Limits and mode for single tools, by name. */
@@ -107,6 +117,7 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
     throw invalid("announceMaxChars", "true or false", options.announceMaxChars);
   }
   const cursorParam = resolveCursorParam(options.cursorParam);
+  const narrowNames = resolveNarrowArguments(options.narrow, cursorParam);
 
   // Every pager is made now, so that each tool's options are checked now.
   const shared = createResultPager({ ...options, cursorParam });
@@ -126,14 +137,20 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   };
   const modeOf = (tool: string) => options.perTool?.[tool]?.mode ?? options.mode ?? "page";
 
-  // Which tools declare their own cursor argument, learnt from every tools/list
-  // answer (a client re-lists after tools/list_changed), so that a tools/call
-  // reads the whole list only for a tool it has not seen listed.
+  // Which tools declare their own cursor argument (and which of the narrowing
+  // arguments they get), learnt from every tools/list answer (a client
+  // re-lists after tools/list_changed), so that a tools/call reads the whole
+  // list only for a tool it has not seen listed.
   const ownCursor = new Map<string, boolean>();
+  const narrowable = new Map<string, NarrowArguments | undefined>();
   const misses = new Set<string>();
+  const note = (tool: ToolDescription) => {
+    ownCursor.set(tool.name, hasOwnCursor(tool, cursorParam));
+    narrowable.set(tool.name, narrowingOf(tool, narrowNames));
+  };
   const learn = (tools: ToolDescription[]) => {
     misses.clear();
-    for (const tool of tools) ownCursor.set(tool.name, hasOwnCursor(tool, cursorParam));
+    for (const tool of tools) note(tool);
   };
 
   function listWrapper(inner: Handler): Handler {
@@ -147,6 +164,7 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
           isPaged(tool.name)
             ? describe(tool, {
               cursorParam,
+              narrow: narrowNames,
               mode: modeOf(tool.name),
               announceMaxChars: options.announceMaxChars
                 ? pagerFor(tool.name).pager.limits.maxChars
@@ -170,9 +188,7 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
         { jsonrpc: "2.0", id: 0, method: "tools/list", params: cursor ? { cursor } : {} },
         extra,
       ) as { tools?: ToolDescription[]; nextCursor?: string };
-      for (const tool of result?.tools ?? []) {
-        ownCursor.set(tool.name, hasOwnCursor(tool, cursorParam));
-      }
+      for (const tool of result?.tools ?? []) note(tool);
       if (ownCursor.has(name)) return ownCursor.get(name)!;
       cursor = result?.nextCursor;
       if (!cursor) break;
@@ -205,7 +221,9 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
         if (!isResult(result)) return result;
         return pager.page(result, { scope: toolScope(name, given), mode: "trim" });
       }
-      const taken = takeCursor(given, cursorParam);
+      // A trim has no pages to narrow: the tool gets no narrowing arguments.
+      const narrow = modeOf(name) === "page" ? narrowable.get(name) : undefined;
+      const taken = takeCursor(given, cursorParam, narrow);
       if ("error" in taken) return taken.error;
       const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
       const identity = options.cache ? await identityOf(options.cache, extra) : "";
@@ -220,6 +238,9 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
         cursor: taken.cursor,
         scope: toolScope(name, taken.rest),
         mode: modeOf(name),
+        grep: taken.grep as string | undefined,
+        fields: taken.fields as string[] | undefined,
+        narrowable: narrow,
         identity: identity ?? "",
         cache: cached(name) && identity !== undefined,
       });

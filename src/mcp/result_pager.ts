@@ -11,7 +11,7 @@ import { resolveCache } from "../cache/resolve.ts";
 import { keepSource, type Owner, servePage } from "../cache/serve.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
 import type { NarrowArguments } from "../cut/notes.ts";
-import { narrowedScope, parseNarrow } from "../narrow/narrow.ts";
+import { narrowBlocks, narrowedScope, parseNarrow } from "../narrow/narrow.ts";
 import { NarrowingError } from "../narrow/narrowing_error.ts";
 import { serializeValue } from "../json/serialize.ts";
 import {
@@ -24,6 +24,7 @@ import {
   prepareSource,
 } from "../paging/core.ts";
 import type { Page } from "../cut/page.ts";
+import { resolveNarrowArguments } from "../paging/options.ts";
 import { type OpenCursor, type Pager, pagerOf, type PagerOptions } from "../paging/pager.ts";
 import {
   blocksOf,
@@ -40,6 +41,12 @@ import type { ToolResult } from "./types.ts";
 export interface ResultPagerOptions extends PagerOptions {
   /** Keep results after their first page, so that later pages do not run the tool again. */
   cache?: CacheOptions;
+  /**
+   * Let the model narrow a result (`grep`, `fields`): on by default; `false`
+   * ignores any narrowing asked for; an object renames the two arguments (a
+   * name set to `false` leaves that one out), for `paginate` and `pagedTool`.
+   */
+  narrow?: boolean | { grep?: string | false; fields?: string | false };
 }
 
 /** Options of {@linkcode ResultPager.run}. */
@@ -143,8 +150,9 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   if (options === null || typeof options !== "object") {
     throw new TypeError("pagewise: createResultPager takes an options object (or nothing).");
   }
-  const { cache: cacheOptions, ...pagerOptions } = options;
+  const { cache: cacheOptions, narrow: narrowOption, ...pagerOptions } = options;
   const core = createCore(pagerOptions);
+  const narrowing = resolveNarrowArguments(narrowOption, core.cursorParam) !== undefined;
   const pager = pagerOf(core);
   const cache: Cache | undefined = resolveCache(cacheOptions, core.emit);
   // How values are written: servers that write them differently share no entry.
@@ -185,8 +193,9 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     } else {
       result = resultOrValue;
       if (!isTextOnly(result)) return await pageMixed(result, pageOptions);
-      const narrowing = pageOptions.grep !== undefined || pageOptions.fields !== undefined;
-      target = targetOf(pager, result, cursor !== undefined || narrowing);
+      const narrowed = narrowing &&
+        (pageOptions.grep !== undefined || pageOptions.fields !== undefined);
+      target = targetOf(pager, result, cursor !== undefined || narrowed);
       if (!target) return result;
     }
     const chosen = pagingBeside(target.keep);
@@ -203,9 +212,9 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   ): Promise<ToolResult> {
     const { cursor } = pageOptions;
     const plainScope = pageOptions.scope ?? "";
-    const narrow = parseNarrow(pageOptions);
+    const narrow = narrowing ? parseNarrow(pageOptions) : undefined;
     const scope = narrowedScope(plainScope, narrow);
-    const hint = pageOptions.narrowable;
+    const hint = narrowing ? pageOptions.narrowable : undefined;
     const { core, pager } = paging;
     const trim = pageOptions.mode === "trim" || result.isError === true;
     const asked = { json: target.json, narrow, hint };
@@ -247,15 +256,18 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     result: ToolResult,
     pageOptions: PageResultOptions,
   ): Promise<ToolResult> {
-    const { cursor, scope } = pageOptions;
+    const { cursor } = pageOptions;
     const trim = pageOptions.mode === "trim" || result.isError === true;
+    const narrow = narrowing ? parseNarrow(pageOptions) : undefined;
+    const scope = narrowedScope(pageOptions.scope ?? "", narrow);
     // Structured content within the limits stays on every page; over them, its
     // JSON is paged as one more text block, so that none of it is lost.
     const fits = structuredFits(pager, result);
-    const blocks = blocksOf(result);
+    let blocks = blocksOf(result);
     if (!fits) blocks.push({ text: serializeValue(result.structuredContent) });
+    if (narrow) blocks = narrowBlocks(blocks, narrow);
     const shown = await pager.pageBlocks(blocks, { cursor, scope, trim });
-    if (!shown.cut && cursor === undefined && fits) return result;
+    if (!shown.cut && cursor === undefined && fits && !narrow) return result;
     const out: ToolResult = {
       ...result,
       content: shown.blocks.map((b) => ("text" in b ? { type: "text", text: b.text } : b.whole)),
@@ -266,10 +278,11 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   async function run(tool: () => unknown, runOptions: RunOptions = {}): Promise<ToolResult> {
     const plainScope = runOptions.scope ?? "";
     // A narrowing that cannot be used is answered before the tool runs.
-    const scope = narrowedScope(plainScope, parseNarrow(runOptions));
+    const scope = narrowedScope(plainScope, narrowing ? parseNarrow(runOptions) : undefined);
     const identity = runOptions.identity ?? "";
     const mode = runOptions.mode ?? "page";
-    const { grep, fields, narrowable } = runOptions;
+    const { grep, fields } = runOptions;
+    const narrowable = narrowing ? runOptions.narrowable : undefined;
     let cursor: OpenCursor | undefined;
     if (runOptions.cursor !== undefined && mode === "page") {
       cursor = await pager.openCursor(runOptions.cursor, scope);

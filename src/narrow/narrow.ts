@@ -7,6 +7,7 @@ import { fingerprint } from "../bytes/crypto.ts";
 import { FINGERPRINT_BYTES } from "../cursor/codec.ts";
 import { spaceBefore } from "../json/envelope.ts";
 import type { Container } from "../json/scan.ts";
+import type { Block } from "../cut/page.ts";
 import { type ElementsSource, type Source, type TextSource, wholeView } from "../source/source.ts";
 import { type Fields, parseFields, projectElement } from "./fields.ts";
 import { type Grep, matchSpans, parseGrep } from "./grep.ts";
@@ -42,16 +43,42 @@ export function narrowedScope(scope: string, narrow: Narrow | undefined): string
 /** `source` (of a whole result, as `sourceOf` chose it) narrowed. */
 export function narrowSource(source: Source, narrow: Narrow): Source {
   if (source.kind === "text") {
-    if (narrow.fields) {
-      throw new NarrowingError(
-        "fields_on_text",
-        "fields keeps named fields of the items of a JSON list, and this result is text. Call " +
-          "the tool again without fields (grep keeps the lines that contain a text).",
-      );
-    }
+    if (narrow.fields) throw new NarrowingError("fields_on_text", FIELDS_ON_TEXT);
     return narrowText(source, narrow.grep!);
   }
   return narrowElements(source, narrow);
+}
+
+const FIELDS_ON_TEXT = "fields keeps named fields of the items of a JSON list, and this result " +
+  "is text. Call the tool again without fields (grep keeps the lines that contain a text).";
+
+/**
+ * Mixed content narrowed: each text block to its lines that match the grep
+ * (as N:line, numbered within the block), a text block with none left out,
+ * every other block (an image, a resource) kept as it is; a first block says
+ * what was narrowed. `fields` cannot narrow mixed content.
+ */
+export function narrowBlocks<T>(blocks: Block<T>[], narrow: Narrow): Block<T>[] {
+  if (narrow.fields) throw new NarrowingError("fields_on_text", FIELDS_ON_TEXT);
+  const grep = narrow.grep!;
+  const out: Block<T>[] = [];
+  let matched = 0;
+  let whole = 0;
+  for (const block of blocks) {
+    if (!("text" in block)) {
+      out.push(block);
+      continue;
+    }
+    const lines = narrowText({ kind: "text", view: wholeView(block.text) }, grep);
+    matched += lines.narrowing!.matched;
+    whole += lines.narrowing!.whole;
+    if (lines.narrowing!.matched > 0) out.push({ text: lines.view.text });
+  }
+  out.unshift({
+    text: `[Lines that match grep ${JSON.stringify(grep.source)}: ${matched} of the ${whole} ` +
+      "lines of the text blocks, each as N:line; blocks that are not text are kept as they are.]",
+  });
+  return out;
 }
 
 function narrowText(source: TextSource, grep: Grep): TextSource {

@@ -96,6 +96,45 @@ export function resolveCursorParam(name: unknown): string {
   );
 }
 
+const ARGUMENT_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * The names of the narrowing arguments a tool gets (`narrow`): both by
+ * default, none for `false`, renamed (or one left out with `false`) by an
+ * object. They must differ from each other and from the cursor argument.
+ */
+export function resolveNarrowArguments(
+  narrow: unknown,
+  cursorParam: string,
+): { grep?: string; fields?: string } | undefined {
+  if (narrow === false) return undefined;
+  if (narrow === undefined || narrow === true) return { grep: "grep", fields: "fields" };
+  if (narrow === null || typeof narrow !== "object" || Array.isArray(narrow)) {
+    throw invalid("narrow", "true, false, or { grep, fields } with argument names", narrow);
+  }
+  const given = narrow as { grep?: unknown; fields?: unknown };
+  const out: { grep?: string; fields?: string } = {};
+  for (const key of ["grep", "fields"] as const) {
+    const name = given[key] === undefined ? key : given[key];
+    if (name === false) continue;
+    if (typeof name !== "string" || !ARGUMENT_NAME.test(name)) {
+      throw invalid(
+        `narrow.${key}`,
+        "false, or a name of letters, digits, _ . - (up to 64, not starting with a digit)",
+        name,
+      );
+    }
+    out[key] = name;
+  }
+  if (out.grep !== undefined && out.grep === out.fields) {
+    throw invalid("narrow", "two different names for grep and fields", narrow);
+  }
+  if (out.grep === cursorParam || out.fields === cursorParam) {
+    throw invalid("narrow", `names other than the cursor argument's (${cursorParam})`, narrow);
+  }
+  return out.grep === undefined && out.fields === undefined ? undefined : out;
+}
+
 /** The dot path of the list to page. */
 export function resolveKeyPath(key: unknown): string[] | undefined {
   if (key === undefined) return undefined;
