@@ -17,6 +17,8 @@ export interface ProxyArgs {
   trim: boolean;
   /** Name of the cursor argument (`--cursor-param`). */
   cursorParam?: string;
+  /** `false`: tools get no `grep` and `fields` arguments (`--no-narrow`). */
+  narrow?: false;
   /** No log of cut results on stderr (`--quiet`). */
   quiet: boolean;
   /** Seconds to wait for an answer from either side (`--timeout`). */
@@ -42,6 +44,7 @@ Options:
   --max-chars N        characters a page may hold (default 50000)
   --trim               return one page without a cursor instead of paging
   --cursor-param NAME  name of the cursor argument added to each tool (default cursor)
+  --no-narrow          add no grep and fields arguments (to narrow a result) to the tools
   --quiet              do not log cut results to stderr
   --timeout SECONDS    wait this long for an answer from either side (default 600)
   --max-message-mb N   largest message read from either side (default 128)
@@ -88,6 +91,10 @@ export function parseProxyArgs(
     }
     if (arg === "--quiet" || arg === "-q") {
       args.quiet = true;
+      continue;
+    }
+    if (arg === "--no-narrow") {
+      args.narrow = false;
       continue;
     }
     const eq = arg.indexOf("=");

@@ -112,6 +112,7 @@ export async function runProxy(
     maxTokens: args.maxTokens ?? extra.maxTokens,
     maxChars: args.maxChars ?? extra.maxChars,
     cursorParam: args.cursorParam ?? extra.cursorParam,
+    narrow: args.narrow ?? extra.narrow,
     mode: args.trim ? "trim" : extra.mode,
     // The last results are kept, so later pages do not run the tool again:
     // one client, so one identity; 16 results or 256 MB, whichever comes first.

@@ -63,7 +63,9 @@ function positions(source: ElementsSource, from: number, to: number): number[] {
 /** The page of a narrowed source on which nothing matched: it says so, and how to widen it. */
 export function noMatchPage(call: Call, source: ElementsSource): Page {
   const object = {
-    [label(source)]: narrowedLabel("none", 0, source.narrowing!),
+    [label(source)]: `none match grep ${JSON.stringify(source.narrowing!.grep ?? "")} (${
+      source.narrowing!.whole
+    } in all)`,
     total: 0,
     positions: [],
     note: noMatchNote(source.unit, source.name, source.narrowing!),

@@ -72,3 +72,8 @@ Deno.test("proxy args: bad values, unknown options and a missing command are usa
 Deno.test("proxy args: --help asks for the usage text", () => {
   assert.equal(parseProxyArgs(["--help"], {}), undefined);
 });
+
+Deno.test("proxy args: --no-narrow gives the tools no grep and fields", () => {
+  assert.equal(parseProxyArgs(["--no-narrow", "--", "node", "s.js"], {})?.narrow, false);
+  assert.equal(parseProxyArgs(["--", "node", "s.js"], {})?.narrow, undefined);
+});

@@ -174,3 +174,46 @@ Deno.test("the server's roots/list request reaches the client and the client's r
     }
   });
 });
+
+Deno.test("through the proxy, a grep of search_files keeps exactly the matching lines, numbered; --no-narrow offers none", async () => {
+  await withTree({ dirs: 20, files: 50, nameLength: 24 }, async (root, tree) => {
+    const server = npmServer("server-filesystem", root);
+    const args = { path: root, pattern: "**/*" };
+    const direct = await startDirect(server);
+    const original = textOf(
+      await direct.client.callTool({ name: "search_files", arguments: args }) as CallResult,
+    );
+    await direct.close();
+    // One file's path within the tree, in other letters' case.
+    const grep = `${tree[3].name}/${tree[3].children![5].name}`.toUpperCase();
+    const expected = original.split("\n").map((line, i) => `${i + 1}:${line}`)
+      .filter((line) => line.replace(/^\d+:/, "").toLowerCase().includes(grep.toLowerCase()));
+    assert.equal(expected.length, 1);
+    const proxy = await startProxy(["--max-tokens", "2000"], server);
+    try {
+      const { tools } = await proxy.client.listTools();
+      const search = tools.find((t) => t.name === "search_files")!;
+      assert.ok(Object.hasOwn(search.inputSchema.properties ?? {}, "grep"));
+      const page = textOf(
+        await proxy.client.callTool({
+          name: "search_files",
+          arguments: { ...args, grep },
+        }) as CallResult,
+      );
+      const note = page.lastIndexOf("\n\n[Lines that match grep");
+      assert.ok(note > 0, page.slice(-300));
+      assert.deepEqual(page.slice(0, note).split("\n"), expected);
+    } finally {
+      await proxy.close();
+    }
+    const plain = await startProxy(["--no-narrow"], server);
+    try {
+      const { tools } = await plain.client.listTools();
+      const search = tools.find((t) => t.name === "search_files")!;
+      assert.ok(!Object.hasOwn(search.inputSchema.properties ?? {}, "grep"));
+      assert.ok(Object.hasOwn(search.inputSchema.properties ?? {}, "cursor"));
+    } finally {
+      await plain.close();
+    }
+  });
+});
