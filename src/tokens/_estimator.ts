@@ -569,6 +569,29 @@ function astralCategory(cp: number): number {
   return astralPages![astralPage![c >> 8] + (c & 255)];
 }
 
+/**
+ * Every table the estimator decodes at load or on first use, as the scan
+ * reads them: for tests/tokens/tables_test.ts, which holds them to a
+ * fixture whatever the encoding of the generated files.
+ */
+export function decodedTables(): Record<string, ArrayLike<number>> {
+  if (!astralPages) loadAstral();
+  return {
+    bmp: BMP,
+    astralPage: astralPage!,
+    astralPages: astralPages!,
+    rareTrigrams: RARE_TRI,
+    shortWords: SHORT_WORDS,
+    longWords: LONG_WORDS,
+    shortFloors: SHORT_FLOORS,
+    alone: ALONE,
+    start: START,
+    categoryGroup: CATEGORY_GROUP,
+    member: MEMBER,
+    max: [MAX_ALONE_BMP, MAX_ALONE_ASTRAL, GROUP_NAMES.length],
+  };
+}
+
 /** The table category of the code point `cp` (a lone surrogate is its code unit). */
 export function categoryOf(cp: number): number {
   return cp < 0x10000 ? BMP[cp] : astralCategory(cp);
