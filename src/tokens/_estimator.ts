@@ -36,11 +36,12 @@ import {
   ALONE,
   CATEGORY_GROUP,
   COMMON_TRIGRAMS,
-  DATA,
   GROUP_NAMES,
   MAX_ALONE_ASTRAL,
   MAX_ALONE_BMP,
   MEMBER,
+  RUN_CATEGORIES,
+  RUN_LENGTHS,
   START,
 } from "./_code_point_prices.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "./_ascii_weights.ts";
@@ -505,28 +506,51 @@ for (let c = 0; c < 128; c++) {
     : A_PUNCT;
 }
 
-// The table: one category per code point, decoded from DATA (runs of
-// categories over 0 to 0x10FFFF). The BMP is decoded at load (128 KiB), the
-// astral planes on first use, as 256-code-point pages with identical pages
-// shared.
+// The table: one category per code point, decoded from RUN_CATEGORIES and
+// RUN_LENGTHS (runs of categories over 0 to 0x10FFFF). The BMP is decoded at
+// load (128 KiB), the astral planes on first use, as 256-code-point pages
+// with identical pages shared.
 const BMP = new Uint16Array(0x10000);
 let astralPage: Uint32Array | undefined;
 let astralPages: Uint16Array | undefined;
 
-function decodeRuns(visit: (first: number, length: number, category: number) => boolean): void {
-  let at = 0;
-  let cp = 0;
-  const next = (): number => {
-    let value = 0;
-    for (let shift = 0;; shift += 5) {
-      const digit = DATA.charCodeAt(at++) - 48;
-      value += (digit & 31) * 2 ** shift;
-      if (digit < 32) return value;
+// The digits of the generated tables (tools/_table_codec.ts): printable ASCII
+// less `"`, `$`, `\` and `` ` ``; below 80 a value's last digit, from 80 a low
+// part (base 10) with more to follow.
+function digitOf(c: number): number {
+  return c - 32 - (c > 34 ? 1 : 0) - (c > 36 ? 1 : 0) - (c > 92 ? 1 : 0) - (c > 96 ? 1 : 0);
+}
+const DIGIT = new Uint8Array(128);
+for (let c = 32; c < 127; c++) DIGIT[c] = digitOf(c);
+
+// The value whose digits start at `codes[at]`; where the next starts goes to
+// readEnd.
+let readEnd = 0;
+function readVarint(codes: string, at: number): number {
+  let value = 0;
+  for (let scale = 1;; scale *= 10) {
+    const digit = DIGIT[codes.charCodeAt(at++)];
+    if (digit < 80) {
+      readEnd = at;
+      return value + digit * scale;
     }
-  };
-  while (at < DATA.length) {
-    const category = next();
-    const length = next();
+    value += (digit - 80) * scale;
+  }
+}
+
+function decodeRuns(visit: (first: number, length: number, category: number) => boolean): void {
+  // The categories seen, the latest first (move-to-front codes: 0 a new one).
+  const recent = new Uint16Array(CATEGORY_GROUP.length);
+  let seen = 0;
+  let cp = 0;
+  for (let at = 0, lengthAt = 0; at < RUN_CATEGORIES.length;) {
+    const code = readVarint(RUN_CATEGORIES, at);
+    at = readEnd;
+    const length = readVarint(RUN_LENGTHS, lengthAt) + 1;
+    lengthAt = readEnd;
+    const category = code === 0 ? seen : recent[code];
+    recent.copyWithin(1, 0, code === 0 ? seen++ : code);
+    recent[0] = category;
     if (!visit(cp, length, category)) return;
     cp += length;
   }
