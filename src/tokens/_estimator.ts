@@ -54,7 +54,7 @@ import {
   shortPacked,
   SPACE_CODE,
 } from "./_punctuation_bpe.ts";
-import { KNOWN_WORDS } from "./_known_words.ts";
+import { KNOWN_MIXED, KNOWN_WORDS } from "./_known_words.ts";
 import { BARE_ONE, BARE_THREE, SPACED_ONE, SPACED_THREE } from "./_short_word_floors.ts";
 
 /** The tokenizers whose prices are summed apart, in the order of their sums. */
@@ -259,14 +259,31 @@ function shortIndex(text: string, at: number, n: number): number {
 }
 
 {
-  // Decoded as char codes, not strings: this runs at every cold start.
+  // The list holds lower-case forms, each followed by a mark of the shapes
+  // known besides (none: lower case alone), and the words of mixed case
+  // apart. The words go into the tables in their sorted order (a word's slot
+  // depends on the ones before it): those of lower case in the order of the
+  // forms, after those that start with a capital, which are sorted.
+  const capitals: string[] = KNOWN_MIXED === "" ? [] : KNOWN_MIXED.split(" ");
+  const lowers: string[] = [];
+  let form = "";
+  for (let i = 0; i < KNOWN_WORDS.length;) {
+    const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
+    let end = i;
+    while (end < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(end) >= 97) end++;
+    form = form.slice(0, shared) + KNOWN_WORDS.slice(i, end);
+    const mark = KNOWN_WORDS.charCodeAt(end) - 63; // "A" to "F": shapes 2 to 7
+    const shapes = mark >= 2 && mark <= 7 ? mark : 1;
+    i = shapes === 1 ? end : end + 1;
+    if (shapes & 1) lowers.push(form);
+    if (shapes & 2) capitals.push(form[0].toUpperCase() + form.slice(1));
+    if (shapes & 4) capitals.push(form.toUpperCase());
+  }
   const letters = new Uint8Array(MAX_KNOWN);
-  for (let i = 0, length = 0; i < KNOWN_WORDS.length;) {
-    length = KNOWN_WORDS.charCodeAt(i++) - 48;
-    while (i < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(i) > 57) {
-      if (length === MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${i}`);
-      letters[length++] = KNOWN_WORDS.charCodeAt(i++);
-    }
+  for (const word of capitals.sort().concat(lowers)) {
+    const length = word.length;
+    if (length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters: "${word}"`);
+    for (let j = 0; j < length; j++) letters[j] = word.charCodeAt(j);
     let k0 = 0;
     let k1 = 0;
     let k2 = 0;
@@ -283,7 +300,7 @@ function shortIndex(text: string, at: number, n: number): number {
       k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
       k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
     }
-    if (length === 0) throw new Error(`an empty known word at ${i}`);
+    if (length === 0) throw new Error("an empty known word");
     if (length === 2 || length === 3) {
       // One token: priced by its shape or as known.
       const at = shortIndex(String.fromCharCode(...letters.subarray(0, length)), 0, length);
