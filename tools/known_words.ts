@@ -40,19 +40,6 @@ export function knownWords(): string[] {
   ).sort();
 }
 
-/** The words front-coded: per word, the letters shared with the one before (0 to 9), the rest. */
-export function frontCoded(words: readonly string[]): string {
-  let previous = "";
-  let out = "";
-  for (const word of words) {
-    let shared = 0;
-    while (shared < 9 && shared < word.length && word[shared] === previous[shared]) shared++;
-    out += shared + word.slice(shared);
-    previous = word;
-  }
-  return out;
-}
-
 /**
  * The words as src/tokens/_known_words.ts holds them: `forms`, every word
  * that is not of mixed case in lower case, sorted, once, each as the number

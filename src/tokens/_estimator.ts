@@ -55,7 +55,7 @@ import {
   SPACE_CODE,
 } from "./_punctuation_bpe.ts";
 import { KNOWN_MIXED, KNOWN_WORDS } from "./_known_words.ts";
-import { BARE_ONE, BARE_THREE, SPACED_ONE, SPACED_THREE } from "./_short_word_floors.ts";
+import { SHORT_WORD_FLOORS, SHORT_WORD_GAPS } from "./_short_word_floors.ts";
 
 /** The tokenizers whose prices are summed apart, in the order of their sums. */
 export const TOKENIZERS: readonly string[] = ["o200k", "cl100k", "claude"];
@@ -141,6 +141,30 @@ const KNOWN = FEATURES.indexOf("known.runs");
 const KNOWN_GLUED = FEATURES.indexOf("known.glued");
 const KNOWN_CAMEL = FEATURES.indexOf("known.camel");
 
+// The digits of the generated tables (tools/_table_codec.ts): printable ASCII
+// less `"`, `$`, `\` and `` ` ``; below 80 a value's last digit, from 80 a low
+// part (base 10) with more to follow.
+function digitOf(c: number): number {
+  return c - 32 - (c > 34 ? 1 : 0) - (c > 36 ? 1 : 0) - (c > 92 ? 1 : 0) - (c > 96 ? 1 : 0);
+}
+const DIGIT = new Uint8Array(128);
+for (let c = 32; c < 127; c++) DIGIT[c] = digitOf(c);
+
+// The value whose digits start at `codes[at]`; where the next starts goes to
+// readEnd.
+let readEnd = 0;
+function readVarint(codes: string, at: number): number {
+  let value = 0;
+  for (let scale = 1;; scale *= 10) {
+    const digit = DIGIT[codes.charCodeAt(at++)];
+    if (digit < 80) {
+      readEnd = at;
+      return value + digit * scale;
+    }
+    value += (digit - 80) * scale;
+  }
+}
+
 // RARE_TRI[a << 10 | b << 5 | c] is 1 when the letters abc (either case) are
 // rare together in the vocabularies (a, b, c from 1: a letter's low five bits).
 const RARE_TRI = new Uint8Array(1 << 15);
@@ -222,25 +246,22 @@ const SHORT_FLOORS = new Uint8Array(3 << 15);
       }
     }
   }
-  const each = (list: string, set: (floor: number) => number) => {
-    let word = "";
-    for (let i = 0; i < list.length;) {
-      const shared = list.charCodeAt(i++) - 48; // letters shared with the word before
-      let end = i;
-      while (end < list.length && list.charCodeAt(end) > 57) end++;
-      word = word.slice(0, shared) + list.slice(i, end);
-      i = end;
-      const at = word.length === 2 || word.length === 3 ? shortIndex(word, 0, word.length) : -1;
-      if (at < 0) {
-        throw new Error(`a short word is two or three letters of one case shape: "${word}"`);
-      }
-      SHORT_FLOORS[at] = set(SHORT_FLOORS[at]);
-    }
-  };
-  each(SPACED_ONE, (floor) => 1 << 2 | (floor & 3));
-  each(SPACED_THREE, (floor) => 3 << 2 | (floor & 3));
-  each(BARE_ONE, (floor) => (floor & 12) | 1);
-  each(BARE_THREE, (floor) => (floor & 12) | 3);
+  // The words that are not two tokens both ways, as gaps (the words between,
+  // per shape, two letters then three: a, b, c from 0) and floors.
+  const FORMS = 676 + 17576;
+  for (let i = 0, at = 0, word = -1; i < SHORT_WORD_FLOORS.length; i++) {
+    word += readVarint(SHORT_WORD_GAPS, at) + 1;
+    at = readEnd;
+    const code = SHORT_WORD_FLOORS.charCodeAt(i) - 48;
+    const shape = Math.floor(word / FORMS);
+    const form = word % FORMS;
+    const letters = form < 676
+      ? (Math.floor(form / 26) + 1) << 5 | (form % 26 + 1)
+      : (Math.floor((form - 676) / 676) + 1) << 10 | (Math.floor((form - 676) / 26) % 26 + 1) << 5 |
+        ((form - 676) % 26 + 1);
+    if (shape > UPPER || code < 0 || code > 8) throw new Error(`a short word's floor at ${i}`);
+    SHORT_FLOORS[shape << 15 | letters] = (Math.floor(code / 3) + 1) << 2 | (code % 3 + 1);
+  }
 }
 
 // The SHORT_FLOORS index of the word of `n` (2 or 3) letters at `at`, or -1
@@ -530,30 +551,6 @@ for (let c = 0; c < 128; c++) {
 const BMP = new Uint16Array(0x10000);
 let astralPage: Uint32Array | undefined;
 let astralPages: Uint16Array | undefined;
-
-// The digits of the generated tables (tools/_table_codec.ts): printable ASCII
-// less `"`, `$`, `\` and `` ` ``; below 80 a value's last digit, from 80 a low
-// part (base 10) with more to follow.
-function digitOf(c: number): number {
-  return c - 32 - (c > 34 ? 1 : 0) - (c > 36 ? 1 : 0) - (c > 92 ? 1 : 0) - (c > 96 ? 1 : 0);
-}
-const DIGIT = new Uint8Array(128);
-for (let c = 32; c < 127; c++) DIGIT[c] = digitOf(c);
-
-// The value whose digits start at `codes[at]`; where the next starts goes to
-// readEnd.
-let readEnd = 0;
-function readVarint(codes: string, at: number): number {
-  let value = 0;
-  for (let scale = 1;; scale *= 10) {
-    const digit = DIGIT[codes.charCodeAt(at++)];
-    if (digit < 80) {
-      readEnd = at;
-      return value + digit * scale;
-    }
-    value += (digit - 80) * scale;
-  }
-}
 
 function decodeRuns(visit: (first: number, length: number, category: number) => boolean): void {
   // The categories seen, the latest first (move-to-front codes: 0 a new one).
