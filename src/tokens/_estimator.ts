@@ -282,29 +282,67 @@ function shortIndex(text: string, at: number, n: number): number {
 {
   // The list holds lower-case forms, each followed by a mark of the shapes
   // known besides (none: lower case alone), and the words of mixed case
-  // apart. The words go into the tables in their sorted order (a word's slot
-  // depends on the ones before it): those of lower case in the order of the
-  // forms, after those that start with a capital, which are sorted.
-  const capitals: string[] = KNOWN_MIXED === "" ? [] : KNOWN_MIXED.split(" ");
-  const lowers: string[] = [];
-  let form = "";
-  for (let i = 0; i < KNOWN_WORDS.length;) {
-    const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
-    let end = i;
-    while (end < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(end) >= 97) end++;
-    form = form.slice(0, shared) + KNOWN_WORDS.slice(i, end);
-    const mark = KNOWN_WORDS.charCodeAt(end) - 63; // "A" to "F": shapes 2 to 7
-    const shapes = mark >= 2 && mark <= 7 ? mark : 1;
-    i = shapes === 1 ? end : end + 1;
-    if (shapes & 1) lowers.push(form);
-    if (shapes & 2) capitals.push(form[0].toUpperCase() + form.slice(1));
-    if (shapes & 4) capitals.push(form.toUpperCase());
+  // apart. The words go into the tables in their sorted (ASCII) order, since
+  // a word's slot depends on the ones before it: per first letter, its words
+  // in capitals and of mixed case (a capital second), then its words in
+  // title case (a lower-case letter second), each in the order of the forms;
+  // then the words in lower case. Decoded as char codes, not strings, and
+  // not sorted: this runs at every cold start.
+  const n = KNOWN_WORDS.length;
+  let total = 0; // the letters of all forms: each shares its prefix, then its own letters
+  for (let i = 0; i < n; i++) {
+    const c = KNOWN_WORDS.charCodeAt(i);
+    total += c < 65 ? c - 48 : c >= 97 ? 1 : 0;
   }
+  const formLetters = new Uint8Array(total);
+  const formStart = new Int32Array(n + 1);
+  const formShapes = new Uint8Array(n);
+  let forms = 0;
+  let used = 0;
+  for (let i = 0; i < n; forms++) {
+    const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
+    const start = used;
+    for (let j = forms > 0 ? formStart[forms - 1] : 0, end = j + shared; j < end; j++) {
+      formLetters[used++] = formLetters[j];
+    }
+    while (i < n && KNOWN_WORDS.charCodeAt(i) >= 97) {
+      formLetters[used++] = KNOWN_WORDS.charCodeAt(i++);
+    }
+    const mark = KNOWN_WORDS.charCodeAt(i) - 63; // "A" to "F": shapes 2 to 7
+    formShapes[forms] = mark >= 2 && mark <= 7 ? (i++, mark) : 1;
+    formStart[forms] = start;
+  }
+  formStart[forms] = used;
+  const mixed = KNOWN_MIXED === "" ? [] : KNOWN_MIXED.split(" ");
   const letters = new Uint8Array(MAX_KNOWN);
-  for (const word of capitals.sort().concat(lowers)) {
-    const length = word.length;
-    if (length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters: "${word}"`);
-    for (let j = 0; j < length; j++) letters[j] = word.charCodeAt(j);
+  // Form f into letters: 0 lower case, 1 title case, 2 capitals.
+  const formWord = (f: number, shape: number): number => {
+    const from = formStart[f];
+    const length = formStart[f + 1] - from;
+    if (length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${from}`);
+    for (let j = 0; j < length; j++) {
+      const c = formLetters[from + j];
+      letters[j] = shape === 2 || (shape === 1 && j === 0) ? c - 32 : c;
+    }
+    return length;
+  };
+  // Whether the mixed word m sorts before form f in capitals.
+  const mixedFirst = (m: string, f: number): boolean => {
+    const from = formStart[f];
+    const length = formStart[f + 1] - from;
+    for (let j = 0; j < m.length && j < length; j++) {
+      const c = formLetters[from + j] - 32;
+      if (m.charCodeAt(j) !== c) return m.charCodeAt(j) < c;
+    }
+    return m.length < length;
+  };
+  const wordOf = (m: string): number => {
+    if (m.length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters: "${m}"`);
+    for (let j = 0; j < m.length; j++) letters[j] = m.charCodeAt(j);
+    return m.length;
+  };
+  // Puts the word of `length` letters in letters into the tables.
+  const addKnown = (length: number): void => {
     let k0 = 0;
     let k1 = 0;
     let k2 = 0;
@@ -338,7 +376,26 @@ function shortIndex(text: string, at: number, n: number): number {
       LONG_WORDS[3 * slot + 1] = k1;
       LONG_WORDS[3 * slot + 2] = k2;
     }
+  };
+  let nextMixed = 0;
+  for (let f = 0, first = 97; first <= 122; first++) {
+    const from = f;
+    while (f < forms && formLetters[formStart[f]] === first) f++;
+    for (let g = from; g < f; g++) {
+      if (!(formShapes[g] & 4)) continue;
+      while (nextMixed < mixed.length && mixedFirst(mixed[nextMixed], g)) {
+        addKnown(wordOf(mixed[nextMixed++]));
+      }
+      addKnown(formWord(g, 2));
+    }
+    while (nextMixed < mixed.length && mixed[nextMixed].charCodeAt(0) === first - 32) {
+      addKnown(wordOf(mixed[nextMixed++]));
+    }
+    for (let g = from; g < f; g++) if (formShapes[g] & 2) addKnown(formWord(g, 1));
+    if (first === 122 && f < forms) throw new Error(`a known word's form is not letters at ${f}`);
   }
+  if (nextMixed < mixed.length) throw new Error(`known words of mixed case not sorted: ${mixed}`);
+  for (let f = 0; f < forms; f++) if (formShapes[f] & 1) addKnown(formWord(f, 0));
 }
 
 // Whether the word of keys k0, k1, k2 is a known word.
