@@ -207,8 +207,8 @@ function keyOf(text: string, from: number, to: number): void {
 // The known words (src/tokens/_known_words.ts) in two open-addressing tables of their
 // keys, each about a third full: words of up to five letters by their first
 // key (0: empty) in 64 KiB, where most lookups of prose end; longer ones by
-// all three, three int32s a slot. The list is sorted, each word written as
-// the number of letters it shares with the one before (a digit) and the rest.
+// all three, three int32s a slot. The list holds the lower-case forms, sorted
+// and front-coded, with a mark of their shapes (tools/known_words.ts, caseFolded).
 // Every known word of mixed case has its capitals first ("OAuth", "SQLite"):
 // the scan looks up no other mixed case (random capitals and lower case, such
 // as base64, would miss the cache on every run).
