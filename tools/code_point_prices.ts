@@ -16,6 +16,7 @@
  */
 import { tokensOf, vocabularies } from "../dev/vocabularies.ts";
 import { codePointCost } from "../dev/code_point_cost.ts";
+import { moveToFront, varints } from "./_table_codec.ts";
 
 const N = 0x110000;
 
@@ -161,17 +162,6 @@ export function commonTrigrams(threshold = COMMON_TRIGRAM): string {
   return Array.from(bytes, (b) => B64[b]).join("");
 }
 
-// Numbers as base-32 digits, low first; a digit of 32 or more says another follows.
-function encode(value: number): string {
-  let s = "";
-  do {
-    const digit = value % 32;
-    value = Math.floor(value / 32);
-    s += String.fromCharCode(48 + digit + (value > 0 ? 32 : 0));
-  } while (value > 0);
-  return s;
-}
-
 if (import.meta.main) {
   const cacheArg = Deno.args.find((a) => a.startsWith("--cache="));
   const raw = await measure(cacheArg?.slice("--cache=".length));
@@ -213,15 +203,18 @@ if (import.meta.main) {
     cat[cp] = k;
   }
   if (catGroup.length > 0xffff) throw new Error(`${catGroup.length} categories: more than 16 bits`);
-  let data = "";
-  let runs = 0;
+  const runCategories: number[] = [];
+  const runLengths: number[] = [];
   for (let cp = 0; cp < N;) {
     let end = cp + 1;
     while (end < N && cat[end] === cat[cp]) end++;
-    data += encode(cat[cp]) + encode(end - cp);
-    runs++;
+    runCategories.push(cat[cp]);
+    runLengths.push(end - cp - 1);
     cp = end;
   }
+  const runs = runCategories.length;
+  const categoryCodes = varints(moveToFront(runCategories));
+  const lengthCodes = varints(runLengths);
   // The dearest code point alone: a BMP code point (or a lone surrogate) is
   // one code unit, an astral one two.
   let maxBmp = 0;
@@ -284,16 +277,25 @@ export const COMMON_TRIGRAMS: string =
   "${commonTrigrams()}";
 
 /**
- * The category of every code point from 0 to 0x10FFFF, as runs: category,
- * length; each number in base-32 digits, low first, from "0" (48); a digit
- * of 32 or more says another follows.
+ * The category of every code point from 0 to 0x10FFFF, as runs: the
+ * categories of the runs, one after the other, each as its move-to-front
+ * code (0 for a category not seen before, the next number; else its place
+ * among the categories seen, the latest first), and in RUN_LENGTHS each
+ * run's length less one; both as digits of tools/_table_codec.ts (one
+ * character below 80).
  */
-export const DATA: string =
-  ${JSON.stringify(data)};
+export const RUN_CATEGORIES: string =
+  ${JSON.stringify(categoryCodes)};
+
+/** The length less one of each run of RUN_CATEGORIES. */
+export const RUN_LENGTHS: string =
+  ${JSON.stringify(lengthCodes)};
 `;
   await Deno.writeTextFile(new URL("../src/tokens/_code_point_prices.ts", import.meta.url), source);
   console.error(
-    `src/tokens/_code_point_prices.ts: ${catGroup.length} categories, ${runs} runs, ${data.length} chars`,
+    `src/tokens/_code_point_prices.ts: ${catGroup.length} categories, ${runs} runs, ${
+      categoryCodes.length + lengthCodes.length
+    } chars`,
   );
   console.error(
     `group members per tokenizer: ${

@@ -36,11 +36,12 @@ import {
   ALONE,
   CATEGORY_GROUP,
   COMMON_TRIGRAMS,
-  DATA,
   GROUP_NAMES,
   MAX_ALONE_ASTRAL,
   MAX_ALONE_BMP,
   MEMBER,
+  RUN_CATEGORIES,
+  RUN_LENGTHS,
   START,
 } from "./_code_point_prices.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "./_ascii_weights.ts";
@@ -53,8 +54,8 @@ import {
   shortPacked,
   SPACE_CODE,
 } from "./_punctuation_bpe.ts";
-import { KNOWN_WORDS } from "./_known_words.ts";
-import { BARE_ONE, BARE_THREE, SPACED_ONE, SPACED_THREE } from "./_short_word_floors.ts";
+import { KNOWN_MIXED, KNOWN_WORDS } from "./_known_words.ts";
+import { SHORT_WORD_FLOORS, SHORT_WORD_GAPS } from "./_short_word_floors.ts";
 
 /** The tokenizers whose prices are summed apart, in the order of their sums. */
 export const TOKENIZERS: readonly string[] = ["o200k", "cl100k", "claude"];
@@ -140,6 +141,30 @@ const KNOWN = FEATURES.indexOf("known.runs");
 const KNOWN_GLUED = FEATURES.indexOf("known.glued");
 const KNOWN_CAMEL = FEATURES.indexOf("known.camel");
 
+// The digits of the generated tables (tools/_table_codec.ts): printable ASCII
+// less `"`, `$`, `\` and `` ` ``; below 80 a value's last digit, from 80 a low
+// part (base 10) with more to follow.
+function digitOf(c: number): number {
+  return c - 32 - (c > 34 ? 1 : 0) - (c > 36 ? 1 : 0) - (c > 92 ? 1 : 0) - (c > 96 ? 1 : 0);
+}
+const DIGIT = new Uint8Array(128);
+for (let c = 32; c < 127; c++) DIGIT[c] = digitOf(c);
+
+// The value whose digits start at `codes[at]`; where the next starts goes to
+// readEnd.
+let readEnd = 0;
+function readVarint(codes: string, at: number): number {
+  let value = 0;
+  for (let scale = 1;; scale *= 10) {
+    const digit = DIGIT[codes.charCodeAt(at++)];
+    if (digit < 80) {
+      readEnd = at;
+      return value + digit * scale;
+    }
+    value += (digit - 80) * scale;
+  }
+}
+
 // RARE_TRI[a << 10 | b << 5 | c] is 1 when the letters abc (either case) are
 // rare together in the vocabularies (a, b, c from 1: a letter's low five bits).
 const RARE_TRI = new Uint8Array(1 << 15);
@@ -182,8 +207,8 @@ function keyOf(text: string, from: number, to: number): void {
 // The known words (src/tokens/_known_words.ts) in two open-addressing tables of their
 // keys, each about a third full: words of up to five letters by their first
 // key (0: empty) in 64 KiB, where most lookups of prose end; longer ones by
-// all three, three int32s a slot. The list is sorted, each word written as
-// the number of letters it shares with the one before (a digit) and the rest.
+// all three, three int32s a slot. The list holds the lower-case forms, sorted
+// and front-coded, with a mark of their shapes (tools/known_words.ts, caseFolded).
 // Every known word of mixed case has its capitals first ("OAuth", "SQLite"):
 // the scan looks up no other mixed case (random capitals and lower case, such
 // as base64, would miss the cache on every run).
@@ -221,25 +246,22 @@ const SHORT_FLOORS = new Uint8Array(3 << 15);
       }
     }
   }
-  const each = (list: string, set: (floor: number) => number) => {
-    let word = "";
-    for (let i = 0; i < list.length;) {
-      const shared = list.charCodeAt(i++) - 48; // letters shared with the word before
-      let end = i;
-      while (end < list.length && list.charCodeAt(end) > 57) end++;
-      word = word.slice(0, shared) + list.slice(i, end);
-      i = end;
-      const at = word.length === 2 || word.length === 3 ? shortIndex(word, 0, word.length) : -1;
-      if (at < 0) {
-        throw new Error(`a short word is two or three letters of one case shape: "${word}"`);
-      }
-      SHORT_FLOORS[at] = set(SHORT_FLOORS[at]);
-    }
-  };
-  each(SPACED_ONE, (floor) => 1 << 2 | (floor & 3));
-  each(SPACED_THREE, (floor) => 3 << 2 | (floor & 3));
-  each(BARE_ONE, (floor) => (floor & 12) | 1);
-  each(BARE_THREE, (floor) => (floor & 12) | 3);
+  // The words that are not two tokens both ways, as gaps (the words between,
+  // per shape, two letters then three: a, b, c from 0) and floors.
+  const FORMS = 676 + 17576;
+  for (let i = 0, at = 0, word = -1; i < SHORT_WORD_FLOORS.length; i++) {
+    word += readVarint(SHORT_WORD_GAPS, at) + 1;
+    at = readEnd;
+    const code = SHORT_WORD_FLOORS.charCodeAt(i) - 48;
+    const shape = Math.floor(word / FORMS);
+    const form = word % FORMS;
+    const letters = form < 676
+      ? (Math.floor(form / 26) + 1) << 5 | (form % 26 + 1)
+      : (Math.floor((form - 676) / 676) + 1) << 10 | (Math.floor((form - 676) / 26) % 26 + 1) << 5 |
+        ((form - 676) % 26 + 1);
+    if (shape > UPPER || code < 0 || code > 8) throw new Error(`a short word's floor at ${i}`);
+    SHORT_FLOORS[shape << 15 | letters] = (Math.floor(code / 3) + 1) << 2 | (code % 3 + 1);
+  }
 }
 
 // The SHORT_FLOORS index of the word of `n` (2 or 3) letters at `at`, or -1
@@ -258,14 +280,69 @@ function shortIndex(text: string, at: number, n: number): number {
 }
 
 {
-  // Decoded as char codes, not strings: this runs at every cold start.
-  const letters = new Uint8Array(MAX_KNOWN);
-  for (let i = 0, length = 0; i < KNOWN_WORDS.length;) {
-    length = KNOWN_WORDS.charCodeAt(i++) - 48;
-    while (i < KNOWN_WORDS.length && KNOWN_WORDS.charCodeAt(i) > 57) {
-      if (length === MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${i}`);
-      letters[length++] = KNOWN_WORDS.charCodeAt(i++);
+  // The list holds lower-case forms, each followed by a mark of the shapes
+  // known besides (none: lower case alone), and the words of mixed case
+  // apart. The words go into the tables in their sorted (ASCII) order, since
+  // a word's slot depends on the ones before it: per first letter, its words
+  // in capitals and of mixed case (a capital second), then its words in
+  // title case (a lower-case letter second), each in the order of the forms;
+  // then the words in lower case. Decoded as char codes, not strings, and
+  // not sorted: this runs at every cold start.
+  const n = KNOWN_WORDS.length;
+  let total = 0; // the letters of all forms: each shares its prefix, then its own letters
+  for (let i = 0; i < n; i++) {
+    const c = KNOWN_WORDS.charCodeAt(i);
+    total += c < 65 ? c - 48 : c >= 97 ? 1 : 0;
+  }
+  const formLetters = new Uint8Array(total);
+  const formStart = new Int32Array(n + 1);
+  const formShapes = new Uint8Array(n);
+  let forms = 0;
+  let used = 0;
+  for (let i = 0; i < n; forms++) {
+    const shared = KNOWN_WORDS.charCodeAt(i++) - 48;
+    const start = used;
+    for (let j = forms > 0 ? formStart[forms - 1] : 0, end = j + shared; j < end; j++) {
+      formLetters[used++] = formLetters[j];
     }
+    while (i < n && KNOWN_WORDS.charCodeAt(i) >= 97) {
+      formLetters[used++] = KNOWN_WORDS.charCodeAt(i++);
+    }
+    const mark = KNOWN_WORDS.charCodeAt(i) - 63; // "A" to "F": shapes 2 to 7
+    formShapes[forms] = mark >= 2 && mark <= 7 ? (i++, mark) : 1;
+    formStart[forms] = start;
+  }
+  formStart[forms] = used;
+  const mixed = KNOWN_MIXED === "" ? [] : KNOWN_MIXED.split(" ");
+  const letters = new Uint8Array(MAX_KNOWN);
+  // Form f into letters: 0 lower case, 1 title case, 2 capitals.
+  const formWord = (f: number, shape: number): number => {
+    const from = formStart[f];
+    const length = formStart[f + 1] - from;
+    if (length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${from}`);
+    for (let j = 0; j < length; j++) {
+      const c = formLetters[from + j];
+      letters[j] = shape === 2 || (shape === 1 && j === 0) ? c - 32 : c;
+    }
+    return length;
+  };
+  // Whether the mixed word m sorts before form f in capitals.
+  const mixedFirst = (m: string, f: number): boolean => {
+    const from = formStart[f];
+    const length = formStart[f + 1] - from;
+    for (let j = 0; j < m.length && j < length; j++) {
+      const c = formLetters[from + j] - 32;
+      if (m.charCodeAt(j) !== c) return m.charCodeAt(j) < c;
+    }
+    return m.length < length;
+  };
+  const wordOf = (m: string): number => {
+    if (m.length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters: "${m}"`);
+    for (let j = 0; j < m.length; j++) letters[j] = m.charCodeAt(j);
+    return m.length;
+  };
+  // Puts the word of `length` letters in letters into the tables.
+  const addKnown = (length: number): void => {
     let k0 = 0;
     let k1 = 0;
     let k2 = 0;
@@ -282,7 +359,7 @@ function shortIndex(text: string, at: number, n: number): number {
       k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
       k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
     }
-    if (length === 0) throw new Error(`an empty known word at ${i}`);
+    if (length === 0) throw new Error("an empty known word");
     if (length === 2 || length === 3) {
       // One token: priced by its shape or as known.
       const at = shortIndex(String.fromCharCode(...letters.subarray(0, length)), 0, length);
@@ -299,7 +376,26 @@ function shortIndex(text: string, at: number, n: number): number {
       LONG_WORDS[3 * slot + 1] = k1;
       LONG_WORDS[3 * slot + 2] = k2;
     }
+  };
+  let nextMixed = 0;
+  for (let f = 0, first = 97; first <= 122; first++) {
+    const from = f;
+    while (f < forms && formLetters[formStart[f]] === first) f++;
+    for (let g = from; g < f; g++) {
+      if (!(formShapes[g] & 4)) continue;
+      while (nextMixed < mixed.length && mixedFirst(mixed[nextMixed], g)) {
+        addKnown(wordOf(mixed[nextMixed++]));
+      }
+      addKnown(formWord(g, 2));
+    }
+    while (nextMixed < mixed.length && mixed[nextMixed].charCodeAt(0) === first - 32) {
+      addKnown(wordOf(mixed[nextMixed++]));
+    }
+    for (let g = from; g < f; g++) if (formShapes[g] & 2) addKnown(formWord(g, 1));
+    if (first === 122 && f < forms) throw new Error(`a known word's form is not letters at ${f}`);
   }
+  if (nextMixed < mixed.length) throw new Error(`known words of mixed case not sorted: ${mixed}`);
+  for (let f = 0; f < forms; f++) if (formShapes[f] & 1) addKnown(formWord(f, 0));
 }
 
 // Whether the word of keys k0, k1, k2 is a known word.
@@ -510,28 +606,27 @@ for (let c = 0; c < 128; c++) {
     : A_PUNCT;
 }
 
-// The table: one category per code point, decoded from DATA (runs of
-// categories over 0 to 0x10FFFF). The BMP is decoded at load (128 KiB), the
-// astral planes on first use, as 256-code-point pages with identical pages
-// shared.
+// The table: one category per code point, decoded from RUN_CATEGORIES and
+// RUN_LENGTHS (runs of categories over 0 to 0x10FFFF). The BMP is decoded at
+// load (128 KiB), the astral planes on first use, as 256-code-point pages
+// with identical pages shared.
 const BMP = new Uint16Array(0x10000);
 let astralPage: Uint32Array | undefined;
 let astralPages: Uint16Array | undefined;
 
 function decodeRuns(visit: (first: number, length: number, category: number) => boolean): void {
-  let at = 0;
+  // The categories seen, the latest first (move-to-front codes: 0 a new one).
+  const recent = new Uint16Array(CATEGORY_GROUP.length);
+  let seen = 0;
   let cp = 0;
-  const next = (): number => {
-    let value = 0;
-    for (let shift = 0;; shift += 5) {
-      const digit = DATA.charCodeAt(at++) - 48;
-      value += (digit & 31) * 2 ** shift;
-      if (digit < 32) return value;
-    }
-  };
-  while (at < DATA.length) {
-    const category = next();
-    const length = next();
+  for (let at = 0, lengthAt = 0; at < RUN_CATEGORIES.length;) {
+    const code = readVarint(RUN_CATEGORIES, at);
+    at = readEnd;
+    const length = readVarint(RUN_LENGTHS, lengthAt) + 1;
+    lengthAt = readEnd;
+    const category = code === 0 ? seen : recent[code];
+    recent.copyWithin(1, 0, code === 0 ? seen++ : code);
+    recent[0] = category;
     if (!visit(cp, length, category)) return;
     cp += length;
   }
@@ -572,6 +667,29 @@ function astralCategory(cp: number): number {
   if (!astralPages) loadAstral();
   const c = cp - 0x10000;
   return astralPages![astralPage![c >> 8] + (c & 255)];
+}
+
+/**
+ * Every table the estimator decodes at load or on first use, as the scan
+ * reads them: for tests/tokens/tables_test.ts, which holds them to a
+ * fixture whatever the encoding of the generated files.
+ */
+export function decodedTables(): Record<string, ArrayLike<number>> {
+  if (!astralPages) loadAstral();
+  return {
+    bmp: BMP,
+    astralPage: astralPage!,
+    astralPages: astralPages!,
+    rareTrigrams: RARE_TRI,
+    shortWords: SHORT_WORDS,
+    longWords: LONG_WORDS,
+    shortFloors: SHORT_FLOORS,
+    alone: ALONE,
+    start: START,
+    categoryGroup: CATEGORY_GROUP,
+    member: MEMBER,
+    max: [MAX_ALONE_BMP, MAX_ALONE_ASTRAL, GROUP_NAMES.length],
+  };
 }
 
 /** The table category of the code point `cp` (a lone surrogate is its code unit). */

@@ -141,6 +141,15 @@ function loadMerges(): Array<Map<number, number>> {
   });
 }
 
+/**
+ * Per tokenizer, the merges of the encoding by ids (`left << 12 | right` to
+ * `rank << 12 | id`), as made from src/tokens/_punctuation_tokens.ts: for
+ * tests/tokens/tables_test.ts.
+ */
+export function decodedMerges(): ReadonlyArray<ReadonlyMap<number, number>> {
+  return merges ??= loadMerges();
+}
+
 const IDS = new Int32Array(PIECE);
 const PAIRS = new Int32Array(PIECE);
 
