@@ -15,7 +15,7 @@
  * Write the fixture only from tables whose estimates are the ones to keep
  * (it was written from commit ec4ed20's encodings, before they changed).
  */
-import { decodedTables, DEFAULT_WEIGHTS, scan } from "../src/tokens/_estimator.ts";
+import { decodedTables, DEFAULT_WEIGHTS, scan } from "../src/tokens/estimator.ts";
 import { decodedMerges } from "../src/tokens/_punctuation_bpe.ts";
 import { generate, random, TEXT_KINDS } from "../dev/generate.ts";
 import { asciiAlternations, REVIEWED_RUNS, SPACED_RUNS } from "../dev/reviewed_runs.ts";

@@ -6,7 +6,7 @@ import {
   MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
-} from "../tokens/_estimator.ts";
+} from "../tokens/estimator.ts";
 
 // Every character below U+0080 (no control-character pattern: lint forbids it).
 const ASCII = /^[^\u0080-\uffff]*$/;

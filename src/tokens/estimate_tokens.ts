@@ -6,7 +6,7 @@
  * @module
  */
 
-import { DEFAULT_WEIGHTS, scan } from "./_estimator.ts";
+import { DEFAULT_WEIGHTS, scan } from "./estimator.ts";
 
 /**
  * Counts the tokens of a text. Must return a finite, non-negative number;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_WEIGHTS, scan, shortWordFloors } from "../../src/tokens/_estimator.ts";
+import { DEFAULT_WEIGHTS, scan, shortWordFloors } from "../../src/tokens/estimator.ts";
 import { shortWordFloorsOf, shortWords } from "../../tools/short_word_floors.ts";
 import { max3 } from "../../dev/tokenizers.ts";
 

@@ -15,7 +15,7 @@ import {
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
   type Weights,
-} from "../../src/tokens/_estimator.ts";
+} from "../../src/tokens/estimator.ts";
 import { ALONE, START } from "../../src/tokens/_code_point_prices.ts";
 import { codePointCost, TOKENIZERS } from "../../dev/code_point_cost.ts";
 import { generate, random, type TextKind } from "../../dev/generate.ts";

@@ -8,7 +8,7 @@ import {
   isKnownWord,
   makeWeights,
   scan,
-} from "../../src/tokens/_estimator.ts";
+} from "../../src/tokens/estimator.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "../../src/tokens/_ascii_weights.ts";
 import { knownWords } from "../../tools/known_words.ts";
 import { random } from "../../dev/generate.ts";

@@ -9,7 +9,7 @@ import {
 } from "../../src/tokens/_punctuation_bpe.ts";
 import { PUNCTUATION_TOKENS } from "../../src/tokens/_punctuation_tokens.ts";
 import { keptTokens } from "../../tools/punctuation_tokens.ts";
-import { DEFAULT_WEIGHTS, scan } from "../../src/tokens/_estimator.ts";
+import { DEFAULT_WEIGHTS, scan } from "../../src/tokens/estimator.ts";
 import { cl100k, claude2, max3, o200k } from "../../dev/tokenizers.ts";
 import { estimateTokens } from "../../mod.ts";
 

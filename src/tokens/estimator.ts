@@ -429,7 +429,7 @@ function isKnownText(text: string, from: number, to: number): boolean {
  * @example
  * ```ts
  * import { assertEquals } from "@std/assert";
- * import { isKnownWord } from "./_estimator.ts";
+ * import { isKnownWord } from "./estimator.ts";
  *
  * assertEquals(isKnownWord("include"), true);
  * assertEquals(isKnownWord("the"), false); // three lower-case letters: one token anyway
@@ -447,7 +447,7 @@ export function isKnownWord(word: string): boolean {
  * @example
  * ```ts
  * import { assertEquals } from "@std/assert";
- * import { inWordList } from "./_estimator.ts";
+ * import { inWordList } from "./estimator.ts";
  *
  * assertEquals(inWordList("get"), true);
  * ```
@@ -465,7 +465,7 @@ export function inWordList(word: string): boolean {
  * @example
  * ```ts
  * import { assertEquals } from "@std/assert";
- * import { shortWordFloors } from "./_estimator.ts";
+ * import { shortWordFloors } from "./estimator.ts";
  *
  * assertEquals(shortWordFloors("XQV"), { spaced: 3, bare: 3 });
  * assertEquals(shortWordFloors("the"), undefined); // a known word
@@ -485,7 +485,7 @@ export function shortWordFloors(word: string): { spaced: number; bare: number } 
  * @example
  * ```ts
  * import { assertEquals } from "@std/assert";
- * import { camelPieces } from "./_estimator.ts";
+ * import { camelPieces } from "./estimator.ts";
  *
  * assertEquals(camelPieces("getElementById"), 4);
  * assertEquals(camelPieces("Include"), 0);
@@ -766,7 +766,7 @@ export const FLOOR_NAMES: readonly string[] = [
  * @example
  * ```ts
  * import { assertEquals } from "@std/assert";
- * import { FLOOR_NAMES, floorIndex } from "./_estimator.ts";
+ * import { FLOOR_NAMES, floorIndex } from "./estimator.ts";
  *
  * assertEquals(FLOOR_NAMES[floorIndex(6, 2)], "newline.claude");
  * ```
@@ -790,7 +790,7 @@ export const FLOOR_FROM: readonly number[] = [16, 16, 4, 16, 16, 16, 16, 16, 2, 
  * @example
  * ```ts
  * import { assertEquals } from "@std/assert";
- * import { letterRepeats } from "./_estimator.ts";
+ * import { letterRepeats } from "./estimator.ts";
  *
  * assertEquals(letterRepeats("gagagaga"), 6);
  * assertEquals(letterRepeats("include"), 0);
@@ -2444,7 +2444,7 @@ const BASE64URL_PER_CHAR = asciiPerChar(DEFAULT_WEIGHTS, true, true, false, fals
  * @example
  * ```ts
  * import { assert } from "@std/assert";
- * import { cursorTokens } from "./_estimator.ts";
+ * import { cursorTokens } from "./estimator.ts";
  * import { estimateTokens } from "./estimate_tokens.ts";
  *
  * const cursor = "AgSLAQAo-qniuew9FvONNJXWOA";
