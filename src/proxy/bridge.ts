@@ -96,7 +96,7 @@ type Peer = Client | Server;
  * const result = await client.callTool({ name: "lines", arguments: {} });
  * const text = (result.content as { text: string }[])[0].text;
  * assertMatch(text, /^(line\n)+\n\n\[Output cut: showing characters 1-\d+ of 250000\. /);
- * assertMatch(text, /cursor="[\w-]+" for the next page\.\]$/);
+ * assertMatch(text, /cursor="[\w-]+" for the next page\. To read less, call the tool again with grep=/);
  * await client.close();
  * await proxy.closed;
  * ```

@@ -32,7 +32,8 @@ const CALLS: Call[] = [
 const UNCACHED = new Set(["activity_report"]);
 
 /** The counted Worker (the demo plus `GET /test/runs`), bundled by wrangler as the demo is. */
-const countedWorker = () => bundleWorker("examples/cloudflare", "./_counted_worker.ts");
+const countedWorker = () =>
+  bundleWorker("examples/cloudflare", "../../tests/examples/_counted_worker.ts");
 // Bundling waits on wrangler more than it computes: start it now, beside the first tests.
 countedWorker().catch(() => {}); // a failure is reported by the tests that need the bundle
 
