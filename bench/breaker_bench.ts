@@ -203,7 +203,7 @@ const refused = {
   UPSTASH_REDIS_REST_URL: `http://127.0.0.1:${closedPort()}`,
   UPSTASH_REDIS_REST_TOKEN: "t",
 };
-const DEMO_PAGES = QUICK ? 200 : 1_500;
+const DEMO_PAGES = QUICK ? 200 : 1_000;
 console.log(
   `\n2. The Deno demo (in process, Streamable HTTP on 127.0.0.1, SDK v1 client), its Upstash ` +
     `endpoint refusing connections (${refused.UPSTASH_REDIS_REST_URL}, @upstash/redis with its default retries): ` +

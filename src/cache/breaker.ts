@@ -4,7 +4,7 @@
 //
 //   closed ──(failures in a row)──▶ open ──(cool-down over: next call)──▶ half_open
 //     ▲                               ▲                                     │
-//     └──────────(probe answers)──────┼─────────────────────────────────────┤
+//     └───(probe answers, even late)──┼─────────────────────────────────────┤
 //                                     └──(probe fails: cool-down doubled)───┘
 //
 // The state is kept per store object (a WeakMap), not per cache: two caches
@@ -37,6 +37,14 @@ export const BREAKER_DEFAULTS: Omit<BreakerPolicy, "now"> = {
 /** A call let through: report how it went, once. */
 export interface Ticket {
   done(ok: boolean): void;
+  /**
+   * The call answered after all, past its timeout: the store is up, only
+   * slow (or this process was too busy to see its answer in time). Clears
+   * the count of failures, and closes the breaker this call (a probe) opened
+   * again. Without it, a process overloaded for a while would keep its cache
+   * off: every probe would time out, and every page would run its tool.
+   */
+  late(): void;
 }
 
 /** The breaker of one store, as one cache uses it. */
@@ -87,9 +95,17 @@ export function breakerFor(
     state.epoch++;
     report();
   };
+  const close = () => {
+    state.state = "closed";
+    state.epoch++;
+    report();
+    state.coolDownMs = 0;
+    state.failures = 0;
+  };
   const ticket = (probe: boolean): Ticket => {
-    const epoch = state.epoch;
+    let epoch = state.epoch;
     let reported = false;
+    let failed = false;
     return {
       done(ok) {
         if (reported) return;
@@ -97,18 +113,21 @@ export function breakerFor(
         // A call that started before the last transition says nothing about now.
         if (state.epoch !== epoch) return;
         if (ok) {
-          if (probe) {
-            state.state = "closed";
-            state.epoch++;
-            report();
-            state.coolDownMs = 0;
-          }
+          if (probe) close();
           state.failures = 0;
           return;
         }
+        failed = true;
         state.failures++;
         if (probe) open(2 * state.coolDownMs);
         else if (state.failures >= policy.failures) open(policy.coolDownMs);
+        epoch = state.epoch;
+      },
+      late() {
+        if (!failed || state.epoch !== epoch) return;
+        failed = false;
+        if (state.state === "closed") state.failures = 0;
+        else if (probe) close();
       },
     };
   };

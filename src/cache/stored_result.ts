@@ -514,7 +514,7 @@ function* batches<T extends [string, string]>(entries: T[], maxChars: number): G
 }
 
 type Guarded<T> = { ok: true; value: T } | { ok: false };
-const UNGUARDED = { done() {} };
+const UNGUARDED = { done() {}, late() {} };
 const TIMED_OUT = Symbol("timeout");
 
 function guarded(
@@ -547,6 +547,7 @@ function guarded(
       if (outcome === TIMED_OUT) {
         emit({ type: "cache_timeout", key, op, timeoutMs });
         ticket.done(false);
+        call.then(() => ticket.late(), () => {});
         return { ok: false };
       }
       ticket.done(true);

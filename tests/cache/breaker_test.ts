@@ -393,6 +393,37 @@ Deno.test("the state machine: opens after N failures in a row, ignores late outc
   assert.equal(same.blocked(), true);
 });
 
+Deno.test("the state machine: a call that answers after its timeout clears the count, and a late probe closes the breaker", () => {
+  const events: string[] = [];
+  const clock = testClock();
+  const breaker = breakerFor(
+    {},
+    { failures: 2, coolDownMs: 100, maxCoolDownMs: 1_000, now: clock.now },
+    (e) => void (e.type === "cache_breaker" && events.push(e.state)),
+  );
+  // Closed: a timeout, then that call answers after all: the count starts over.
+  const slow = breaker.admit()!;
+  slow.done(false);
+  slow.late();
+  breaker.admit()!.done(false);
+  assert.deepEqual(events, []);
+  // Open: a late answer of a call made before says nothing; a late probe closes it.
+  const opener = breaker.admit()!;
+  opener.done(false);
+  assert.deepEqual(events, ["open"]);
+  opener.late();
+  assert.equal(breaker.blocked(), true);
+  clock.pass(100);
+  const probe = breaker.admit()!;
+  probe.done(false);
+  assert.deepEqual(events, ["open", "half_open", "open"]);
+  probe.late();
+  assert.deepEqual(events, ["open", "half_open", "open", "closed"]);
+  assert.equal(breaker.blocked(), false);
+  probe.late(); // once
+  assert.deepEqual(events, ["open", "half_open", "open", "closed"]);
+});
+
 Deno.test("cache.breaker options are checked when the pager is made", () => {
   const store = memoryStore();
   const make = (breaker: unknown) =>
