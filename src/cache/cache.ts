@@ -17,6 +17,7 @@ import type {
 import type { CacheEvent } from "../paging/events.ts";
 import { openResult, type ResultReader, writeResult } from "./stored_result.ts";
 import type { PageStore } from "../stores/types.ts";
+import type { Breaker } from "./breaker.ts";
 
 /** How a cache is used: see `CacheOptions` in the adapters. */
 export interface Cache {
@@ -25,6 +26,8 @@ export interface Cache {
   timeoutMs: number;
   waitUntil?: (promise: Promise<unknown>) => void;
   onEvent: (event: CacheEvent) => void;
+  /** The store's breaker; none when switched off. */
+  breaker?: Breaker;
 }
 
 const VERSION = 1;
@@ -142,6 +145,8 @@ export async function saveSource(
   // Too large for the store: not tried (and not failed) again on every page.
   const capacity = cache.store.limits.capacityBytes;
   if (capacity !== undefined && text.length > capacity) return;
+  // A store whose breaker is open is not written to, nor the result encoded for it.
+  if (cache.breaker?.blocked()) return;
   // One write of a result at a time in this isolate: a page asked for before
   // the first write lands runs the tool, but does not queue a second write.
   if (writing.has(key)) return;
@@ -154,13 +159,19 @@ export async function saveSource(
       cache.waitUntil!(task);
     },
     onEvent: cache.onEvent,
+    breaker: cache.breaker,
   });
   if (cache.waitUntil === undefined) {
     writing.set(key, outcome);
+    outcome.finally(() => writing.delete(key));
+    // The answer waits for the write at most one timeout (a write of many
+    // batches can take several); a longer write goes on after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, cache.timeoutMs));
     try {
-      await outcome;
+      await Promise.race([outcome, bound]);
     } finally {
-      writing.delete(key);
+      clearTimeout(timer);
     }
   }
 }
@@ -314,11 +325,14 @@ export async function loadSource(
   // A page shows at most maxChars characters, and a cut looks one code point
   // past its end and one before its start.
   const span = Math.min(maxChars, 1 << 26) + 4;
+  // The store's breaker is open: a miss at once.
+  if (cache.breaker?.blocked()) return undefined;
   const hint = recall(key);
   const prefetch = prefetchFor(hint, unit, offset, part, span);
   const reader = await openResult(cache.store, key, {
     timeoutMs: cache.timeoutMs,
     onEvent: cache.onEvent,
+    breaker: cache.breaker,
     prefetch,
   });
   const meta = reader?.meta as Meta | undefined;

@@ -49,8 +49,30 @@ export interface CacheOptions {
   store: PageStore;
   /** Seconds a result is kept after its first page. Default 600. */
   ttlSeconds?: number;
-  /** Milliseconds a store call may take before it counts as a miss. Default 1,000. */
+  /**
+   * Milliseconds a store call may take before it counts as a miss. Default
+   * 1,000. A page waits at most this long for a write (without `waitUntil`,
+   * a longer write goes on after the answer).
+   */
   timeoutMs?: number;
+  /**
+   * The store's circuit breaker, or `false` for none. After `failures`
+   * store calls in a row that time out or fail, the store is not called for
+   * `coolDownMs` (pages are served by running the tool, without waiting);
+   * then one call probes it: if it answers, the breaker closes, else the
+   * cool-down doubles, up to `maxCoolDownMs`. Kept per store object, shared
+   * by every cache over it. Reported as `cache_breaker` events.
+   */
+  breaker?: false | {
+    /** Failed store calls in a row (timeouts or errors) that open the breaker. Default 3. */
+    failures?: number;
+    /** Milliseconds the store is left alone once the breaker opens. Default 5,000. */
+    coolDownMs?: number;
+    /** The longest cool-down, reached by doubling. Default 60,000, or `coolDownMs` if larger. */
+    maxCoolDownMs?: number;
+    /** Clock in milliseconds, for tests. Default `Date.now`. */
+    now?: () => number;
+  };
   /** Cache only these tools (by name). Default: every tool whose result gets cut. */
   tools?: string[];
   /**

@@ -5,8 +5,10 @@ import type { CacheOptions } from "./cache_options.ts";
 import type { CacheEvent } from "../paging/events.ts";
 import { checkFunction, checkStringList, invalid } from "../paging/options.ts";
 import type { PageStore } from "../stores/types.ts";
+import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
+const AN_HOUR_MS = 3_600_000;
 
 /** Checks cache options and makes the cache the paging layer uses. */
 export function resolveCache(
@@ -48,11 +50,54 @@ export function resolveCache(
   checkStringList("cache.tools", options.tools);
   checkFunction("cache.identify", options.identify);
   checkFunction("cache.waitUntil", options.waitUntil);
+  const breaker = resolveBreaker(options.breaker, options.store, onEvent);
   return {
     store: options.store,
     ttlSeconds: ttl,
     timeoutMs: timeout,
     waitUntil: options.waitUntil,
     onEvent,
+    breaker,
   };
+}
+
+function resolveBreaker(
+  options: CacheOptions["breaker"],
+  store: PageStore,
+  onEvent: (event: CacheEvent) => void,
+): Breaker | undefined {
+  if (options === false) return undefined;
+  if (options !== undefined && (options === null || typeof options !== "object")) {
+    throw invalid(
+      "cache.breaker",
+      "false or an object ({ failures, coolDownMs, maxCoolDownMs })",
+      options,
+    );
+  }
+  const failures = options?.failures ?? BREAKER_DEFAULTS.failures;
+  if (
+    typeof failures !== "number" || !Number.isInteger(failures) || failures < 1 || failures > 1_000
+  ) {
+    throw invalid("cache.breaker.failures", "a whole number from 1 to 1,000", failures);
+  }
+  const ms = (name: string, value: unknown): number => {
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 1 || value > AN_HOUR_MS) {
+      throw invalid(`cache.breaker.${name}`, "a number of milliseconds from 1 to 3,600,000", value);
+    }
+    return value;
+  };
+  const coolDownMs = ms("coolDownMs", options?.coolDownMs ?? BREAKER_DEFAULTS.coolDownMs);
+  const maxCoolDownMs = ms(
+    "maxCoolDownMs",
+    options?.maxCoolDownMs ?? Math.max(coolDownMs, BREAKER_DEFAULTS.maxCoolDownMs),
+  );
+  if (maxCoolDownMs < coolDownMs) {
+    throw new RangeError(
+      `pagewise: cache.breaker.maxCoolDownMs (${maxCoolDownMs}) must be at least ` +
+        `cache.breaker.coolDownMs (${coolDownMs}).`,
+    );
+  }
+  checkFunction("cache.breaker.now", options?.now);
+  const now = options?.now ?? Date.now;
+  return breakerFor(store, { failures, coolDownMs, maxCoolDownMs, now }, onEvent);
 }

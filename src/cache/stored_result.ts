@@ -35,6 +35,7 @@ import { fromBase64, toBase64 } from "../bytes/base64.ts";
 import { utf16 } from "../bytes/crypto.ts";
 import { emitter } from "../paging/emit.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
+import type { Breaker } from "./breaker.ts";
 
 export type { CacheEvent, CacheOp };
 import type { PageStore } from "../stores/types.ts";
@@ -61,6 +62,8 @@ export interface WriteResultOptions {
    */
   waitUntil?: (promise: Promise<unknown>) => void;
   onEvent?: (event: CacheEvent) => void;
+  /** The store's breaker: a call it refuses fails at once, without an event. */
+  breaker?: Breaker;
   /** Compress chunks; default: the store's `limits.compress`. */
   compress?: boolean;
   /** Clock in milliseconds. Default `Date.now`. */
@@ -72,6 +75,8 @@ export interface OpenResultOptions {
   /** Per store call. Default 1,000. */
   timeoutMs?: number;
   onEvent?: (event: CacheEvent) => void;
+  /** The store's breaker: a call it refuses fails at once, without an event. */
+  breaker?: Breaker;
   /**
    * Ranges to fetch with the record, in the same store call (one round trip):
    * later `read`/`readIndex` calls inside them need no further call.
@@ -216,7 +221,7 @@ async function write(
   }
 
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const guard = guarded(emit, base, "write", timeoutMs);
+  const guard = guarded(emit, base, "write", timeoutMs, options.breaker);
   for (const batch of batches(entries, WRITE_BATCH_CHARS)) {
     const ttl = secondsLeft(deadline, now());
     if (ttl <= 0) return fail(new Error("the TTL ran out while the result was being written"));
@@ -282,7 +287,9 @@ export async function openResult(
   if (indexRange) {
     wanted.push(...gridKeys(indexRange, guessEntries, (j) => chunkKey("x", j), PREFETCH_CELLS));
   }
-  const got = await guarded(emit, base, "open", timeoutMs)(() => getMany(store, wanted));
+  const got = await guarded(emit, base, "open", timeoutMs, options.breaker)(() =>
+    getMany(store, wanted)
+  );
   if (!got.ok) return undefined;
   const found = got.value[0];
   if (found === undefined || found === null) {
@@ -328,8 +335,8 @@ export async function openResult(
     const fetched = new Map(missing.map((k, i) => [k, got.value[i]]));
     return keys.map((k) => prefetched.get(k) ?? fetched.get(k));
   };
-  const readGuard = guarded(emit, base, "read", timeoutMs);
-  const indexGuard = guarded(emit, base, "read_index", timeoutMs);
+  const readGuard = guarded(emit, base, "read", timeoutMs, options.breaker);
+  const indexGuard = guarded(emit, base, "read_index", timeoutMs, options.breaker);
   const tagged = (value: unknown): value is string =>
     typeof value === "string" && value.slice(1, PAYLOAD) === record.t;
 
@@ -507,6 +514,7 @@ function* batches<T extends [string, string]>(entries: T[], maxChars: number): G
 }
 
 type Guarded<T> = { ok: true; value: T } | { ok: false };
+const UNGUARDED = { done() {}, late() {} };
 const TIMED_OUT = Symbol("timeout");
 
 function guarded(
@@ -514,14 +522,19 @@ function guarded(
   key: string,
   op: CacheOp,
   timeoutMs: number,
+  breaker?: Breaker,
 ): <T>(run: () => Promise<T>) => Promise<Guarded<T>> {
   return async <T>(run: () => Promise<T>): Promise<Guarded<T>> => {
+    // An open breaker: the store is not called, and the caller does not wait.
+    const ticket = breaker === undefined ? UNGUARDED : breaker.admit();
+    if (ticket === undefined) return { ok: false };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let call: Promise<T>;
     try {
       call = Promise.resolve(run());
     } catch (error) {
       emit({ type: "cache_error", key, op, error });
+      ticket.done(false);
       return { ok: false };
     }
     // A call that settles after its timeout must not surface as an unhandled rejection.
@@ -533,11 +546,15 @@ function guarded(
       const outcome = await Promise.race([call, timeout]);
       if (outcome === TIMED_OUT) {
         emit({ type: "cache_timeout", key, op, timeoutMs });
+        ticket.done(false);
+        call.then(() => ticket.late(), () => {});
         return { ok: false };
       }
+      ticket.done(true);
       return { ok: true, value: outcome as T };
     } catch (error) {
       emit({ type: "cache_error", key, op, error });
+      ticket.done(false);
       return { ok: false };
     } finally {
       clearTimeout(timer);

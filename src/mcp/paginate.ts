@@ -211,6 +211,9 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
       ) {
         return inner(request, extra);
       }
+      // A tool the McpServer does not have (or has disabled): the SDK answers
+      // that, at the cost of a lookup rather than a listing of every tool.
+      if (registered(server, name) === false) return inner(request, extra);
       const pager = pagerFor(name);
       const given = (args ?? {}) as Record<string, unknown>;
       const owns = await ownsCursor(name, extra);
@@ -252,6 +255,23 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   const { original } = intercept(server, "tools/call", callWrapper);
   paginated.add(server);
   return server;
+}
+
+/**
+ * Whether an McpServer (SDK v1 or v2) has an enabled tool `name`, read from
+ * its registry (`_registeredTools`, what its own tools/list and tools/call
+ * handlers answer from); undefined for a server without one (a low-level
+ * `Server` with handlers of its own), whose tools only a listing tells.
+ */
+function registered(server: object, name: string): boolean | undefined {
+  const { _registeredTools: tools, _toolHandlersInitialized: own } = server as {
+    _registeredTools?: unknown;
+    _toolHandlersInitialized?: unknown;
+  };
+  if (own !== true || tools === null || typeof tools !== "object") return undefined;
+  if (!Object.hasOwn(tools, name)) return false;
+  const tool = (tools as Record<string, { enabled?: unknown } | undefined>)[name];
+  return tool?.enabled !== false;
 }
 
 function isResult(result: unknown): result is ToolResult {

@@ -57,7 +57,21 @@ export type CacheEvent =
     ms: number;
   }
   | { type: "cache_error"; key: string; op: CacheOp; error: unknown }
-  | { type: "cache_timeout"; key: string; op: CacheOp; timeoutMs: number };
+  | { type: "cache_timeout"; key: string; op: CacheOp; timeoutMs: number }
+  | {
+    type: "cache_breaker";
+    /**
+     * `open`: after `failures` failed store calls in a row, the store is not
+     * called for `coolDownMs` (pages run the tool, as on a miss);
+     * `half_open`: the cool-down is over and one call probes the store;
+     * `closed`: the probe answered, every call goes to the store again.
+     */
+    state: "open" | "half_open" | "closed";
+    /** Failed store calls (timeouts and errors) in a row, probes included. */
+    failures: number;
+    /** The cool-down that starts (`open`) or that ended. */
+    coolDownMs: number;
+  };
 
 /** The operation an error or timeout happened in. */
 export type CacheOp = "open" | "read" | "read_index" | "write";
