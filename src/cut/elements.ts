@@ -8,8 +8,10 @@ import { fit } from "./_fit.ts";
 import { cutPoint } from "./graphemes.ts";
 import { add, type Cost, fitsIn, subtract, ZERO } from "../limits/measure.ts";
 import { elementsNote, narrowedLabel, nextCall, noMatchNote, partNote, range } from "./notes.ts";
+import { quotedGrep } from "../narrow/grep.ts";
 import type { ElementsSource } from "../source/source.ts";
 import type { Page } from "./page.ts";
+import { noRoom } from "../narrow/narrowing_error.ts";
 
 const WORST = 1e12;
 
@@ -63,7 +65,7 @@ function positions(source: ElementsSource, from: number, to: number): number[] {
 /** The page of a narrowed source on which nothing matched: it says so, and how to widen it. */
 export function noMatchPage(call: Call, source: ElementsSource): Page {
   const object = {
-    [label(source)]: `none match grep ${JSON.stringify(source.narrowing!.grep ?? "")} (${
+    [label(source)]: `none match grep ${quotedGrep(source.narrowing!.grep)} (${
       source.narrowing!.whole
     } in all)`,
     total: 0,
@@ -72,7 +74,7 @@ export function noMatchPage(call: Call, source: ElementsSource): Page {
   };
   const f = frame(source.shape, object, true);
   const text = f.head + f.tail;
-  if (!call.meter.fits(text, call.meter.page)) call.tooSmall("the note of a page with no match");
+  if (!call.meter.fits(text, call.meter.page)) throw noRoom();
   return {
     text,
     cut: true,

@@ -3,6 +3,7 @@
 // tested. (What a refused cursor says is in ../cursor/cursor_error.ts; what
 // tools/list says of a paged tool, in ../mcp/_messages.ts.)
 
+import { quotedGrep } from "../narrow/grep.ts";
 import type { ElementUnit, Narrowing } from "../source/source.ts";
 
 export function nextCall(cursorParam: string, cursor: string): string {
@@ -39,7 +40,7 @@ export function elementsNote(
     ? `Showing ${unit} ${range(from, to)} of ${total}${where(name)}: ${
       narrowedWhat(unit, narrowed)
     }` +
-      ` "positions" gives each one's position in the whole list.`
+      ` "positions" gives each one's position in the whole result.`
     : `Showing ${unit} ${range(from, to)} of ${total}${where(name)}.`;
   if (mode.trim) {
     return `${shown} The other ${total - (to - from + 1)} were left out because the result is ` +
@@ -54,16 +55,28 @@ export function elementsNote(
 function narrowedWhat(unit: ElementUnit | "lines", narrowed: Narrowing): string {
   const fields = narrowed.fields === undefined
     ? ""
-    : ` with only the fields ${narrowed.fields.map((f) => JSON.stringify(f)).join(", ")}`;
+    : ` with only the fields ${quotedFields(narrowed.fields)}`;
   if (narrowed.grep === undefined) return `the ${unit}${fields}.`;
-  const grep = ` that match grep ${JSON.stringify(narrowed.grep)} (of ${narrowed.whole} in all)`;
+  // The page object's label quotes the grep; the note need not again.
+  const grep = ` that match the grep (of ${narrowed.whole} in all)`;
   return `the ${unit}${grep}${fields ? `,${fields}` : ""}.`;
+}
+
+/** Fields as a note names them: the first few, so that many long ones never crowd the page out. */
+function quotedFields(fields: readonly string[]): string {
+  let out = "";
+  for (const [i, field] of fields.entries()) {
+    const next = (i ? ", " : "") + JSON.stringify(field);
+    if (out.length + next.length > 48) return `${out}${i ? ", " : ""}… (${fields.length} in all)`;
+    out += next;
+  }
+  return out;
 }
 
 /** The label of a narrowed page's range in its page object. */
 export function narrowedLabel(shown: string, total: number, narrowed: Narrowing): string {
   if (narrowed.grep === undefined) return `${shown} of ${total}`;
-  const grep = JSON.stringify(narrowed.grep);
+  const grep = quotedGrep(narrowed.grep);
   return `${shown} of ${total} matching grep ${grep} (${narrowed.whole} in all)`;
 }
 
@@ -73,7 +86,7 @@ export function noMatchNote(
   name: string | undefined,
   narrowed: Narrowing,
 ): string {
-  return `No ${unit}${where(name)} match grep ${JSON.stringify(narrowed.grep ?? "")} (of ` +
+  return `No ${unit}${where(name)} match grep ${quotedGrep(narrowed.grep)} (of ` +
     `${narrowed.whole} in all). Call the tool again with a shorter or different grep, or ` +
     "without grep to page through the whole result.";
 }
@@ -163,7 +176,7 @@ export function textNote(
   const narrowed = mode.narrowed;
   const shown = `showing characters ${range(from, to)} of ${total}`;
   if (narrowed) {
-    const lines = `Lines that match grep ${JSON.stringify(narrowed.grep ?? "")}: ` +
+    const lines = `Lines that match grep ${quotedGrep(narrowed.grep)}: ` +
       `${narrowed.matched} of ${narrowed.whole}, each as N:line`;
     if (mode.trim) return `\n\n[${lines}; ${shown} of them; the rest was left out.]`;
     const change = mode.changed ? `${CHANGED} ` : "";

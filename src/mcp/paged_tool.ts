@@ -20,7 +20,9 @@ import type { ToolResult } from "./types.ts";
  * from the store instead of running the callback again. Declare the cursor in the tool's
  * input schema (an optional string), or the SDK drops it before the callback
  * runs; likewise `grep` (an optional string) and `fields` (an optional list
- * of strings) to let the model narrow a result (`narrow: false` if not).
+ * of strings) to let the model narrow a result, and say so with `narrow:
+ * true` (or new names): then the first page tells the model it can narrow.
+ * `narrow: false` ignores them.
  *
  * @example
  * ```ts
@@ -58,6 +60,9 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   const narrow = options.mode === "trim"
     ? undefined
     : resolveNarrowArguments(options.narrow, cursorParam);
+  // The tool's schema is its author's: only a `narrow` given says it declares the
+  // arguments, so only then does the first page tell the model it can narrow.
+  const hint = options.narrow === undefined ? undefined : narrow;
   return async (args, extra) => {
     const taken = takeCursor(args ?? {}, cursorParam, narrow);
     if ("error" in taken) return taken.error;
@@ -67,7 +72,7 @@ export function pagedTool<A extends Record<string, unknown>, E>(
       scope: toolScope(name, taken.rest),
       grep: taken.grep as string | undefined,
       fields: taken.fields as string[] | undefined,
-      narrowable: narrow,
+      narrowable: hint,
       mode: options.mode,
       identity: identity ?? "",
       cache: identity !== undefined,

@@ -193,7 +193,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     } else {
       result = resultOrValue;
       if (!isTextOnly(result)) return await pageMixed(result, pageOptions);
-      const narrowed = narrowing &&
+      const narrowed = narrowing && result.isError !== true &&
         (pageOptions.grep !== undefined || pageOptions.fields !== undefined);
       target = targetOf(pager, result, cursor !== undefined || narrowed);
       if (!target) return result;
@@ -212,7 +212,8 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   ): Promise<ToolResult> {
     const { cursor } = pageOptions;
     const plainScope = pageOptions.scope ?? "";
-    const narrow = narrowing ? parseNarrow(pageOptions) : undefined;
+    // An error is shown as the tool wrote it: narrowing it could hide what went wrong.
+    const narrow = narrowing && result.isError !== true ? parseNarrow(pageOptions) : undefined;
     const scope = narrowedScope(plainScope, narrow);
     const hint = narrowing ? pageOptions.narrowable : undefined;
     const { core, pager } = paging;
@@ -258,7 +259,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   ): Promise<ToolResult> {
     const { cursor } = pageOptions;
     const trim = pageOptions.mode === "trim" || result.isError === true;
-    const narrow = narrowing ? parseNarrow(pageOptions) : undefined;
+    const narrow = narrowing && result.isError !== true ? parseNarrow(pageOptions) : undefined;
     const scope = narrowedScope(pageOptions.scope ?? "", narrow);
     // Structured content within the limits stays on every page; over them, its
     // JSON is paged as one more text block, so that none of it is lost.

@@ -107,3 +107,18 @@ export function matchSpans(
   }
   return hit;
 }
+
+/** The longest a grep is quoted in a note: a long one is cut, so that it never crowds the page out. */
+const QUOTED_GREP = 24;
+
+/** A grep as a note quotes it: its JSON string, cut after a few dozen characters. */
+export function quotedGrep(grep: string | undefined): string {
+  const whole = JSON.stringify(grep ?? "");
+  if (whole.length <= QUOTED_GREP) return whole;
+  let shown = "";
+  for (const c of grep!) {
+    if (JSON.stringify(shown + c).length > QUOTED_GREP - 1) break;
+    shown += c;
+  }
+  return `${JSON.stringify(shown).slice(0, -1)}…"`;
+}

@@ -7,10 +7,9 @@ import { fingerprint } from "../bytes/crypto.ts";
 import { FINGERPRINT_BYTES } from "../cursor/codec.ts";
 import { spaceBefore } from "../json/envelope.ts";
 import type { Container } from "../json/scan.ts";
-import type { Block } from "../cut/page.ts";
 import { type ElementsSource, type Source, type TextSource, wholeView } from "../source/source.ts";
 import { type Fields, parseFields, projectElement } from "./fields.ts";
-import { type Grep, matchSpans, parseGrep } from "./grep.ts";
+import { type Grep, matchSpans, parseGrep, quotedGrep } from "./grep.ts";
 import { NarrowingError } from "./narrowing_error.ts";
 
 /** What a caller asks to narrow a result by (both optional). */
@@ -58,14 +57,17 @@ const FIELDS_ON_TEXT = "fields keeps named fields of the items of a JSON list, a
  * every other block (an image, a resource) kept as it is; a first block says
  * what was narrowed. `fields` cannot narrow mixed content.
  */
-export function narrowBlocks<T>(blocks: Block<T>[], narrow: Narrow): Block<T>[] {
+export function narrowBlocks<B extends object>(
+  blocks: B[],
+  narrow: Narrow,
+): Array<B | { text: string }> {
   if (narrow.fields) throw new NarrowingError("fields_on_text", FIELDS_ON_TEXT);
   const grep = narrow.grep!;
-  const out: Block<T>[] = [];
+  const out: Array<B | { text: string }> = [];
   let matched = 0;
   let whole = 0;
   for (const block of blocks) {
-    if (!("text" in block)) {
+    if (!("text" in block) || typeof block.text !== "string") {
       out.push(block);
       continue;
     }
@@ -75,7 +77,7 @@ export function narrowBlocks<T>(blocks: Block<T>[], narrow: Narrow): Block<T>[] 
     if (lines.narrowing!.matched > 0) out.push({ text: lines.view.text });
   }
   out.unshift({
-    text: `[Lines that match grep ${JSON.stringify(grep.source)}: ${matched} of the ${whole} ` +
+    text: `[Lines that match grep ${quotedGrep(grep.source)}: ${matched} of the ${whole} ` +
       "lines of the text blocks, each as N:line; blocks that are not text are kept as they are.]",
   });
   return out;

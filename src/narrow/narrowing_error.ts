@@ -6,7 +6,11 @@
  */
 
 /** Why a `grep` or `fields` argument was refused. */
-export type NarrowingErrorReason = "invalid_grep" | "invalid_fields" | "fields_on_text";
+export type NarrowingErrorReason =
+  | "invalid_grep"
+  | "invalid_fields"
+  | "fields_on_text"
+  | "no_room";
 
 /**
  * A `grep` or `fields` that cannot be used. `message` is written for the
@@ -32,4 +36,14 @@ export class NarrowingError extends Error {
     this.name = "NarrowingError";
     this.reason = reason;
   }
+}
+
+/** The limits of a page leave no room for a narrowed page (its note, a position, one element). */
+export function noRoom(): NarrowingError {
+  return new NarrowingError(
+    "no_room",
+    "This result cannot be narrowed within the page's limits: the note of a narrowed page leaves " +
+      "no room for its matches. Call the tool again with a shorter grep or fewer fields, or " +
+      "without them to page through the whole result.",
+  );
 }

@@ -14,6 +14,7 @@ import { elementsPage, frameFits, noMatchPage } from "../cut/elements.ts";
 import { type NarrowArguments, noMatchNote } from "../cut/notes.ts";
 import { textPage } from "../cut/text.ts";
 import { type Narrow, narrowedScope, narrowSource } from "../narrow/narrow.ts";
+import { noRoom } from "../narrow/narrowing_error.ts";
 import { createMeter, type Meter } from "../limits/measure.ts";
 import { documentOf } from "../source/document.ts";
 import {
@@ -226,13 +227,18 @@ async function sourceFor(
   trim: boolean,
   narrow?: Narrow,
 ): Promise<Source> {
-  const chosen = sourceOf(doc, core.keyPath, core.limits.maxChars, narrow !== undefined);
+  let chosen = sourceOf(doc, core.keyPath, core.limits.maxChars, narrow !== undefined);
+  // JSON is narrowed by its items or entries, never as one line of text: a
+  // dict whose largest member is paged as text is narrowed by its own entries.
+  if (narrow && chosen.kind === "text" && doc.json && !core.keyPath) {
+    chosen = sourceOf(doc, [], core.limits.maxChars, true);
+  }
   const source = narrow ? narrowSource(chosen, narrow) : chosen;
   if (source.kind !== "elements") return source;
   const probe = await callFor(core, scope, "elements", undefined, trim, false, source);
   if (frameFits(probe, source)) return source;
-  const text: Source = { kind: "text", view: wholeView(doc.text) };
-  return narrow ? narrowSource(text, narrow) : text;
+  if (narrow) throw noRoom();
+  return { kind: "text", view: wholeView(doc.text) };
 }
 
 /** A value made ready to page: its text when it fits whole, else its source and fingerprint. */
@@ -327,7 +333,7 @@ async function pageFrom(
 
 function noMatchingLines(call: Call, source: Source & { kind: "text" }): Page {
   const text = `[${noMatchNote("lines", undefined, source.narrowing!)}]`;
-  if (!call.meter.fits(text, call.meter.page)) call.tooSmall("the note of a page with no match");
+  if (!call.meter.fits(text, call.meter.page)) throw noRoom();
   return {
     text,
     cut: true,

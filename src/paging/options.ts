@@ -97,6 +97,8 @@ export function resolveCursorParam(name: unknown): string {
 }
 
 const ARGUMENT_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+// Names an object literal or a JSON Schema's properties would not keep as their own.
+const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
  * The names of the narrowing arguments a tool gets (`narrow`): both by
@@ -117,10 +119,11 @@ export function resolveNarrowArguments(
   for (const key of ["grep", "fields"] as const) {
     const name = given[key] === undefined ? key : given[key];
     if (name === false) continue;
-    if (typeof name !== "string" || !ARGUMENT_NAME.test(name)) {
+    if (typeof name !== "string" || !ARGUMENT_NAME.test(name) || RESERVED.has(name)) {
       throw invalid(
         `narrow.${key}`,
-        "false, or a name of letters, digits, _ . - (up to 64, not starting with a digit)",
+        "false, or a name of letters, digits, _ . - (up to 64, not starting with a digit; not " +
+          "__proto__, constructor or prototype)",
         name,
       );
     }

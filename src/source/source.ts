@@ -125,7 +125,9 @@ export function sourceOf(
   return source;
 }
 
-// `empty`: an empty list is its elements too (a narrowed page of none says so).
+// `empty` (for a narrowing): an empty list is its elements too (a narrowed page
+// of none says so), and a dict's largest member is gone into only when it is
+// most of the dict.
 function choose(
   doc: Document,
   keyPath: string[] | undefined,
@@ -167,6 +169,9 @@ function choose(
     }
     const next = child(node, largest);
     if (!next) break;
+    // A narrowing looks into a member only when it is most of the whole: in a
+    // dict of many small members, the members are what is narrowed.
+    if (empty && 2 * (next.close - next.open + 1) < node.close - node.open + 1) break;
     const around = doc.text.length - (next.close - next.open + 1);
     if (around > maxChars * 0.75) break;
     node = next;

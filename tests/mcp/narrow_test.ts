@@ -2,7 +2,13 @@
 // arguments in tools/list, a narrowed walk, its cursors, its errors, its cache.
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { memoryStore, paginate, type PaginateOptions, type ToolResult } from "../../mod.ts";
+import {
+  memoryStore,
+  pagedTool,
+  paginate,
+  type PaginateOptions,
+  type ToolResult,
+} from "../../mod.ts";
 import { o200k } from "../../dev/tokenizers.ts";
 import { SDKS, type TestClient, type TestServer } from "../support/sdks.ts";
 import { assertWithin } from "../support/limits.ts";
@@ -26,6 +32,10 @@ function serve(server: TestServer, runs: { n: number }) {
     description: "Log lines.",
     inputSchema: z.object({ grep: z.string().optional() }),
   }, () => ({ content: [{ type: "text", text: "own grep" }] }));
+  server.registerTool("broken", { description: "Fails." }, () => ({
+    content: [{ type: "text", text: "database is down" }],
+    isError: true,
+  }));
   server.registerTool("report", { description: "Structured only." }, () => ({
     content: [],
     structuredContent: { spans },
@@ -172,4 +182,37 @@ Deno.test("grep and fields add at most four dozen o200k tokens to each tool in t
   };
   const added = (await listed({})) - (await listed({ narrow: false }));
   assert.ok(added > 0 && added <= 48, `grep and fields add ${added} tokens`);
+});
+
+for (const sdk of SDKS) {
+  Deno.test(`${sdk.name}: an error result is shown as the tool wrote it, whatever the grep`, async () => {
+    const server = paginate(sdk.server(), LIMITS);
+    serve(server, { n: 0 });
+    const client = await sdk.connect(server);
+    for (const args of [{ grep: "timeout" }, { fields: ["id"] }]) {
+      const result = await client.callTool({ name: "broken", arguments: args });
+      assert.equal(result.isError, true);
+      assert.equal(textOf(result), "database is down");
+    }
+    await client.close();
+  });
+}
+
+Deno.test("narrow names that an object would not keep as its own are refused", () => {
+  for (const name of ["__proto__", "constructor", "prototype"]) {
+    assert.throws(
+      () => paginate(SDKS[0].server(), { narrow: { grep: name } }),
+      /narrow.grep must be/,
+    );
+  }
+});
+
+Deno.test("pagedTool tells the model it can narrow only when narrow says the tool declares the arguments", async () => {
+  const rows = () => Array.from({ length: 3_000 }, (_, id) => ({ id }));
+  const quiet = pagedTool("rows", rows, LIMITS);
+  const told = pagedTool("rows", rows, { ...LIMITS, narrow: true });
+  assert.doesNotMatch(textOf(await quiet({}, {})), /To read less/);
+  assert.match(textOf(await told({}, {})), /To read less, call the tool again with grep=/);
+  const narrowed = JSON.parse(textOf(await quiet({ grep: '"id":7}' }, {})));
+  assert.deepEqual(narrowed.items, [{ id: 7 }]);
 });

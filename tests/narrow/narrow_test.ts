@@ -186,7 +186,7 @@ Deno.test("a narrowed page says what was narrowed, the count of matches and of t
   assert.equal(object.total, 313);
   assert.match(object.items, /^1-\d+ of 313 matching grep "timeout" \(5000 in all\)$/);
   assert.deepEqual(object.positions.slice(0, 3), [1, 17, 33]);
-  assert.match(object.note, /that match grep "timeout" \(of 5000 in all\)/);
+  assert.match(object.note, /that match the grep \(of 5000 in all\)/);
 });
 
 Deno.test("a cursor of one grep sent with another is refused as foreign", async () => {
@@ -280,4 +280,36 @@ Deno.test("a matching item too large for a page comes in parts, with its positio
   assert.ok(pages.length > 2 && pages.every((p) => p.kind === "item-part"));
   for (const page of pages) assert.deepEqual(JSON.parse(page.text).page.positions, [8]);
   assert.deepEqual(shownElements(pages).texts, [JSON.stringify(list[7])]);
+});
+
+Deno.test("a grep of the longest kind at the smallest limits narrows a list as a list, its note quoting it cut short", async () => {
+  const list = Array.from(
+    { length: 200 },
+    (_, id) => ({ id, note: id === 9 ? "q".repeat(300) : "x" }),
+  );
+  const limits = { maxTokens: 300, maxChars: 800 };
+  for (
+    const grep of [
+      "q".repeat(256),
+      "\ud800".repeat(256),
+      "x|" + "\ud800".repeat(250),
+      "漢".repeat(256),
+    ]
+  ) {
+    const pages = await narrowedPages(createPager(limits), list, { grep });
+    for (const page of pages) {
+      assertWithin(page, limits);
+      assert.notEqual(page.kind, "text", "a list is never narrowed as a line of text");
+      assert.match(page.text, /…\\?"/);
+    }
+  }
+});
+
+Deno.test("a dict whose largest member would be paged as text is narrowed by its own entries", async () => {
+  const dict = { b: { id: 2, x: "y" }, c: { id: 3, x: "z" } };
+  const byFields = await createPager().page(dict, { fields: ["id"] });
+  assert.deepEqual(JSON.parse(byFields.text).b, { id: 2 });
+  assert.deepEqual(JSON.parse(byFields.text).c, { id: 3 });
+  const byGrep = await createPager().page(dict, { grep: "z" });
+  assert.deepEqual(Object.keys(JSON.parse(byGrep.text)), ["page", "c"]);
 });
