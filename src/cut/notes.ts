@@ -157,7 +157,9 @@ export interface NoteMode {
 
 /** The names a tool's narrowing arguments go by (absent: the tool has none of that). */
 export interface NarrowArguments {
+  /** The name of the tool's grep argument. */
   grep?: string;
+  /** The name of the tool's fields argument. */
   fields?: string;
 }
 

@@ -25,6 +25,7 @@ import {
   wholeView,
 } from "../source/source.ts";
 import type { TokenCounter } from "../tokens/estimate_tokens.ts";
+import type { Limits } from "../limits/limits.ts";
 import { emitter, pageEvent } from "./emit.ts";
 import type { PagerEvent } from "./events.ts";
 import {
@@ -50,21 +51,31 @@ export interface Core {
   readonly onFallback: (error: unknown) => void;
 }
 
-/** The options a core is made from (those of `createPager`). */
-export interface CoreOptions {
+/** Options of `createPager`: the options a core is made from. */
+export interface PagerOptions extends Limits {
+  /** Exact token counter; the default is `estimateTokens`. */
   countTokens?: TokenCounter;
+  /** JSON indent of values the pager serializes: up to 10 spaces, or a string of spaces and tabs. Default: compact. */
   indent?: number | string;
+  /** Dot path of the list (or object) to page in a dict (e.g. `"data.items"`). Default: found by size. */
   key?: string;
+  /** HMAC key (at least 16 bytes) that signs cursors; cursors without a valid signature are refused. */
   secret?: string | Uint8Array;
+  /** Seconds a cursor stays valid (1 to ten years). Needs `secret`. */
   cursorTtlSeconds?: number;
+  /** Name of the cursor argument in notes. Default `"cursor"`. */
   cursorParam?: string;
+  /**
+   * What a cursor gets when what it pages changed since it was issued:
+   * `"continue"` (default), the page at its position in the current result,
+   * marked `changed` and saying so in its note; `"error"`, a `CursorError`
+   * with reason `changed_result`.
+   */
   onChange?: "continue" | "error";
+  /** Observability hook. A hook that throws is ignored. */
   onEvent?: (event: PagerEvent) => void;
+  /** Clock for cursor expiry, in milliseconds. Default `Date.now`. */
   now?: () => number;
-  maxTokens?: number;
-  maxChars?: number;
-  maxBytes?: number;
-  maxLines?: number;
 }
 
 /** A cursor checked before the tool ran, as the public `OpenCursor` handle shows it. */
@@ -77,7 +88,7 @@ export interface OpenCursorHandle {
 const opened = new WeakMap<OpenCursorHandle, OpenedCursor>();
 
 /** Checks every option (throwing a message that says what to pass) and makes the core. */
-export function createCore(options: CoreOptions): Core {
+export function createCore(options: PagerOptions): Core {
   const { limits, indent, keyPath, cursorParam, onChange } = resolvePagerOptions(options);
   const emit = emitter(options.onEvent);
   const binder = createBinder({

@@ -4,7 +4,14 @@
  * @module
  */
 
-import { type Core, createCore, openCursor, pageBlocks, pageValue } from "./core.ts";
+import {
+  type Core,
+  createCore,
+  openCursor,
+  pageBlocks,
+  type PagerOptions,
+  pageValue,
+} from "./core.ts";
 import { prepare } from "../source/document.ts";
 import type { NarrowArguments } from "../cut/notes.ts";
 import { parseNarrow } from "../narrow/narrow.ts";
@@ -12,36 +19,8 @@ import type { PagerEvent } from "./events.ts";
 import type { Limits } from "../limits/limits.ts";
 import type { Block, BlockPage, Page } from "../cut/page.ts";
 import type { Prepared } from "../source/document.ts";
-import type { TokenCounter } from "../tokens/estimate_tokens.ts";
 
-export type { PagerEvent, Prepared };
-
-/** Options of {@linkcode createPager}. */
-export interface PagerOptions extends Limits {
-  /** Exact token counter; the default is {@linkcode estimateTokens}. */
-  countTokens?: TokenCounter;
-  /** JSON indent of values the pager serializes: up to 10 spaces, or a string of spaces and tabs. Default: compact. */
-  indent?: number | string;
-  /** Dot path of the list (or object) to page in a dict (e.g. `"data.items"`). Default: found by size. */
-  key?: string;
-  /** HMAC key (at least 16 bytes) that signs cursors; cursors without a valid signature are refused. */
-  secret?: string | Uint8Array;
-  /** Seconds a cursor stays valid (1 to ten years). Needs `secret`. */
-  cursorTtlSeconds?: number;
-  /** Name of the cursor argument in notes. Default `"cursor"`. */
-  cursorParam?: string;
-  /**
-   * What a cursor gets when what it pages changed since it was issued:
-   * `"continue"` (default), the page at its position in the current result,
-   * marked `changed` and saying so in its note; `"error"`, a `CursorError`
-   * with reason `changed_result`.
-   */
-  onChange?: "continue" | "error";
-  /** Observability hook. A hook that throws is ignored. */
-  onEvent?: (event: PagerEvent) => void;
-  /** Clock for cursor expiry, in milliseconds. Default `Date.now`. */
-  now?: () => number;
-}
+export type { PagerEvent, PagerOptions, Prepared };
 
 /** Options of one {@linkcode Pager.page} call. */
 export interface PageOptions {

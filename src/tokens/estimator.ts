@@ -1610,12 +1610,17 @@ function scanRuns(
     }
   }
   if (i >= end) return { end: i, cost: ascii + table };
-  CARRY[AT] = i;
-  CARRY[ASCII_SUM] = ascii;
-  CARRY[TABLE] = table;
+  carryOn(i, ascii, table);
   CARRY[BEFORE] = before;
   CARRY[LETTERS] = letters;
   return undefined;
+}
+
+// Where a loop that hands over to another stopped, and its sums.
+function carryOn(at: number, ascii: number, table: number): void {
+  CARRY[AT] = at;
+  CARRY[ASCII_SUM] = ascii;
+  CARRY[TABLE] = table;
 }
 
 // 1 where the code point at `at` comes after two line breaks or more (the
@@ -1817,12 +1822,10 @@ function scanCodePoints(
     }
   } while (c >= 128);
   table = t0 > t1 ? (t0 > t2 ? t0 : t2) : (t1 > t2 ? t1 : t2);
-  CARRY[AT] = i;
-  CARRY[ASCII_SUM] = ascii;
+  carryOn(i, ascii, table);
   CARRY[T0] = t0;
   CARRY[T1] = t1;
   CARRY[T2] = t2;
-  CARRY[TABLE] = table;
   return undefined;
 }
 
