@@ -137,3 +137,21 @@ for (let k = 1; k < 10; k++) {
   args = { cursor };
 }
 await client.close();
+
+// docs/narrowing.md
+const spans = Array.from({ length: 5_000 }, (_, i) => ({
+  id: i,
+  status: i % 16 === 3 ? "timeout" : "ok",
+  meta: { host: `h${i % 7}`, ms: i * 3 },
+}));
+const narrowing = createPager({ maxTokens: 300, maxChars: 800 });
+show(
+  "narrowing: grep and fields",
+  (await narrowing.page(spans, { grep: "timeout", fields: ["id", "meta.host"] })).text,
+);
+show("narrowing: no match", (await narrowing.page(spans, { grep: "nothing" })).text);
+const errorLog = Array.from(
+  { length: 2_000 },
+  (_, i) => i % 500 === 7 ? `12:00:${i} ERROR disk full` : `12:00:${i} ok`,
+).join("\n");
+show("narrowing: a text", (await narrowing.page(errorLog, { grep: "error" })).text);

@@ -10,9 +10,10 @@ export function utf8(text: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(text);
 }
 
-/** SHA-256 of the UTF-8 bytes of `text`. */
-export async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", utf8(text)));
+/** SHA-256 of `data`: bytes, or the UTF-8 bytes of a string. */
+export async function sha256(data: string | Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const bytes = typeof data === "string" ? utf8(data) : data;
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }
 
 /** An HMAC-SHA-256 key for signing cursors. */

@@ -32,7 +32,7 @@
 
 import { readAtMost } from "../bytes/bytes.ts";
 import { fromBase64, toBase64 } from "../bytes/base64.ts";
-import { utf16 } from "../bytes/crypto.ts";
+import { sha256, utf16 } from "../bytes/crypto.ts";
 import { emitter } from "../paging/emit.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
 import type { Breaker } from "./breaker.ts";
@@ -424,7 +424,7 @@ export async function openResult(
 export async function storageKey(key: string): Promise<string> {
   // Hash the code units, not UTF-8: two keys differing only in lone
   // surrogates must not collide.
-  return "pw1:" + await sha256Base64Url(utf16(key));
+  return "pw1:" + toBase64(await sha256(utf16(key)), "base64url");
 }
 
 /** Code units per text chunk: the store's choice, capped so any chunk fits one value. */
@@ -474,12 +474,7 @@ function parseRecord(value: unknown): StoredRecord | undefined {
 }
 
 async function contentTag(parts: string[]): Promise<string> {
-  return (await sha256Base64Url(encoder.encode(parts.join("\u0000")))).slice(0, TAG);
-}
-
-async function sha256Base64Url(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return toBase64(digest, "base64url");
+  return toBase64(await sha256(parts.join("\u0000")), "base64url").slice(0, TAG);
 }
 
 async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {

@@ -274,9 +274,10 @@ export async function prepareSource(
 }
 
 /**
- * The page of a prepared `source` at `cursor` (the first page without one):
- * the one operation every way of paging comes down to, from a value in
- * memory or from a window of it read back from a cache.
+ * The page of a prepared `source` at `cursor` (the first page without one;
+ * with `asked.trim`, the first page without a cursor): the one operation
+ * every way of paging comes down to, from a value in memory (`pageValue`,
+ * which `createPager` calls) or from a window of it read back from a cache.
  */
 export function pageSource(
   core: Core,
@@ -288,10 +289,7 @@ export function pageSource(
 ): Promise<Page> {
   return reporting(core, scope, async () => {
     const openedCursor = cursor === undefined ? undefined : await open(core, cursor, scope);
-    return await pageFrom(core, source, fingerprint, openedCursor, scope, {
-      ...asked,
-      trim: false,
-    });
+    return await pageFrom(core, source, fingerprint, openedCursor, scope, asked);
   });
 }
 
@@ -368,7 +366,7 @@ export interface ValueAsked extends Asked {
  * The page of `value` at `cursor`; with `trim`, the first page without a
  * cursor. A narrowed value binds its cursors to the narrowing as well.
  */
-export function pageValue(
+export async function pageValue(
   core: Core,
   value: unknown,
   cursor: string | OpenCursorHandle | undefined,
@@ -378,26 +376,25 @@ export function pageValue(
   const { narrow } = asked;
   const trim = asked.trim === true;
   const scope = narrowedScope(plainScope, narrow);
-  return reporting(core, scope, async () => {
-    const openedCursor = cursor === undefined ? undefined : await open(core, cursor, scope);
-    const doc = documentOf(value, asked.json === true, core.indent);
-    if (!narrow && !openedCursor && core.meter.fits(doc.text, core.meter.page)) {
-      const unit = doc.json ? "items" : "characters";
-      const total = doc.json ? 1 : doc.text.length;
-      return served(core, scope, {
-        text: doc.text,
-        cut: false,
-        kind: "whole",
-        from: 1,
-        to: total,
-        total,
-        unit,
-      });
-    }
-    const source = await sourceFor(core, doc, scope, trim, narrow);
-    const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
-    return await pageFrom(core, source, paged, openedCursor, scope, asked);
-  });
+  // A cursor that cannot be used is refused before the value is serialized.
+  const opened = typeof cursor === "string" ? await openCursor(core, cursor, scope) : cursor;
+  const doc = documentOf(value, asked.json === true, core.indent);
+  if (!narrow && !opened && core.meter.fits(doc.text, core.meter.page)) {
+    const unit = doc.json ? "items" : "characters";
+    const total = doc.json ? 1 : doc.text.length;
+    return served(core, scope, {
+      text: doc.text,
+      cut: false,
+      kind: "whole",
+      from: 1,
+      to: total,
+      total,
+      unit,
+    });
+  }
+  const source = await sourceFor(core, doc, scope, trim, narrow);
+  const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
+  return await pageSource(core, source, paged, opened, scope, asked);
 }
 
 /** Mixed content, block by block; see `Pager.pageBlocks`. */

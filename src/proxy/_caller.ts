@@ -4,6 +4,7 @@
 // it is forwarded. Hashed, so that no credential is kept in a key.
 
 import { toBase64Url } from "../bytes/base64.ts";
+import { sha256 } from "../bytes/crypto.ts";
 
 // Headers every caller sends alike: they tell no one apart.
 const SAME_FOR_ALL = new Set(["accept", "content-type", "mcp-protocol-version", "last-event-id"]);
@@ -20,9 +21,5 @@ export async function callerIdentity(client: Headers, upstream: Headers): Promis
     if (!SAME_FOR_ALL.has(name)) parts.push(`${name}: ${value}`);
   }
   if (!parts.length) return "";
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    new TextEncoder().encode(JSON.stringify(parts)),
-  );
-  return toBase64Url(new Uint8Array(digest));
+  return toBase64Url(await sha256(JSON.stringify(parts)));
 }

@@ -23,6 +23,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { paginate, type PaginateOptions } from "../mcp/paginate.ts";
 import { readAtMost } from "../bytes/bytes.ts";
+import { checkFunction, checkStringList, invalid } from "../paging/options.ts";
 import { callerIdentity } from "./_caller.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
 import { ToolMemory } from "./_tool_memory.ts";
@@ -83,6 +84,30 @@ const DROPPED_RESPONSE_HEADERS = [
 ];
 const PAGED_METHODS = new Set(["tools/list", "tools/call"]);
 
+/** The server's endpoint: an http(s) URL. */
+function checkedUpstream(upstream: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = new URL(upstream as string | URL);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw invalid(
+      "upstream",
+      "the server's http(s) URL, e.g. https://mcp.example.com/mcp",
+      upstream,
+    );
+  }
+  return url;
+}
+
+function checkBytes(name: string, value: unknown): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1024 || value > 2 ** 31) {
+    throw invalid(name, "a whole number of bytes from 1,024 to 2 GiB", value);
+  }
+}
+
 /**
  * A Web-standard handler that proxies a Streamable HTTP MCP server and pages
  * its tools' results. The client's own `Authorization` is not passed on
@@ -117,7 +142,18 @@ export function proxyHandler(
     maxMessageBytes = 128 * 1024 * 1024,
     ...pageOptions
   } = options;
-  const target = new URL(upstream);
+  const target = checkedUpstream(upstream);
+  checkStringList("forwardHeaders", forwardHeaders);
+  checkFunction("fetch", send);
+  if (typeof headers !== "function" && headers !== undefined) {
+    try {
+      new Headers(headers);
+    } catch {
+      throw invalid("headers", "headers (an object, pairs or Headers) or a function", headers);
+    }
+  }
+  checkBytes("maxBodyBytes", maxBodyBytes);
+  checkBytes("maxMessageBytes", maxMessageBytes);
   const passed = new Set([...MCP_HEADERS, ...forwardHeaders.map((name) => name.toLowerCase())]);
   // paginate checks its options when it is called: call it once now, so that
   // a bad option is an error here rather than a failed request later.

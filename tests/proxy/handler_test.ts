@@ -248,3 +248,19 @@ Deno.test("HTTP proxy in front of server-everything (sessions, streams, sampling
     await everything.stop();
   }
 });
+
+Deno.test("proxyHandler checks its options when it is made, each with a message that says what to pass", () => {
+  const made = (options: Record<string, unknown>) => () =>
+    proxyHandler({ upstream: "http://127.0.0.1:9/mcp", ...options } as never);
+  assert.throws(made({ upstream: "ftp://x/mcp" }), /upstream must be the server's http\(s\) URL/);
+  assert.throws(made({ upstream: "not a url" }), /upstream must be/);
+  assert.throws(made({ forwardHeaders: "authorization" }), /forwardHeaders must be/);
+  assert.throws(made({ headers: 5 }), /headers must be headers/);
+  assert.throws(made({ fetch: "nope" }), /fetch must be/);
+  assert.throws(made({ maxBodyBytes: -1 }), /maxBodyBytes must be a whole number of bytes/);
+  assert.throws(made({ maxMessageBytes: "big" }), /maxMessageBytes must be a whole number/);
+  assert.equal(
+    typeof made({ headers: { "x-api-key": "k" }, forwardHeaders: ["authorization"] })(),
+    "function",
+  );
+});
