@@ -147,6 +147,13 @@ export function useCache(
         : `took over ${event.timeoutMs} ms`;
       const then = event.op === "write" ? "later pages run the tool" : "the tool runs instead";
       console.warn(`pagewise cache (${label}): ${event.op} ${what}; ${then}.`);
+    } else if (event.type === "cache_breaker") {
+      const now = event.state === "open"
+        ? `left alone for ${event.coolDownMs} ms (pages run the tool)`
+        : event.state === "half_open"
+        ? "probed by one call"
+        : "answering again";
+      console.warn(`pagewise cache (${label}): the store is ${now}.`);
     }
   };
   options.cache = label;
