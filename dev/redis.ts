@@ -24,22 +24,19 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
-/** Starts `redis-server` without persistence; fails naming the install command when missing. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = freePort();
+/**
+ * Spawns `redis-server` on `port` without persistence and waits until it
+ * answers; fails naming the install command when it is missing, and when it
+ * exits at start (the port can still be held for a moment by one stopped
+ * before) or does not answer within 10 s.
+ */
+export async function spawnRedis(
+  port: number,
+): Promise<{ child: Deno.ChildProcess; status: Promise<void> }> {
   let child: Deno.ChildProcess;
   try {
     child = new Deno.Command("redis-server", {
-      args: [
-        "--port",
-        String(port),
-        "--bind",
-        "127.0.0.1",
-        "--save",
-        "",
-        "--appendonly",
-        "no",
-      ],
+      args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
       stdin: "null",
       stdout: "null",
       stderr: "null",
@@ -62,18 +59,24 @@ export async function startRedis(): Promise<RedisServer> {
       conn.close();
       if (typeof pong === "object" && pong !== null && "status" in pong) break;
     } catch {
-      if (exited) throw new Error(`redis-server exited at start (port ${port})`);
-      if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
-      await new Promise((r) => setTimeout(r, 20));
+      // Not listening yet.
     }
+    if (exited) throw new Error(`redis-server exited at start (port ${port})`);
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
+    await new Promise((r) => setTimeout(r, 20));
   }
+  return { child, status };
+}
+
+/** Starts `redis-server` without persistence; fails naming the install command when missing. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = freePort();
+  const { child, status } = await spawnRedis(port);
   const stop = async (signal: Deno.Signal) => {
-    if (!exited) {
-      try {
-        child.kill(signal);
-      } catch {
-        // Already gone.
-      }
+    try {
+      child.kill(signal);
+    } catch {
+      // Already gone.
     }
     await status;
   };

@@ -55,7 +55,7 @@ const stderrLine = (line: string) => {
  * @example
  * Not run as a doc test: it starts a server with `npx`, which needs the
  * network and a child process (tests/cli/ runs the proxy for real).
- * ```ts ignore
+ * ```ts ignore no-assert
  * import { runProxy } from "@pagewise/mcp/cli";
  *
  * const status = await runProxy({

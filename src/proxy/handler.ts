@@ -117,7 +117,7 @@ function checkBytes(name: string, value: unknown): void {
  * @example
  * Not run as a doc test: it needs an MCP server on the network to forward to
  * (tests/proxy/ runs the handler against local servers).
- * ```ts ignore
+ * ```ts ignore no-assert
  * import { memoryStore } from "@pagewise/mcp";
  * import { proxyHandler } from "@pagewise/mcp/proxy";
  *

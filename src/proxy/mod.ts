@@ -9,7 +9,7 @@
  * @example
  * Not run as a doc test: it needs an MCP server on the network to forward to
  * (see {@linkcode connectProxy} for one that runs in memory).
- * ```ts ignore
+ * ```ts ignore no-assert
  * import { proxyHandler } from "@pagewise/mcp/proxy";
  *
  * export default {

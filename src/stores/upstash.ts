@@ -28,11 +28,16 @@
  * @example
  * Not run as a doc test: it needs an Upstash database (its URL and token) on
  * the network; the store's tests run against a local stand-in (tests/stores/).
- * ```ts ignore
+ * ```ts ignore no-assert
  * import { Redis } from "@upstash/redis/cloudflare";
  * import { upstashStore } from "@pagewise/mcp/upstash";
  *
- * const store = upstashStore(new Redis({ url: env.UPSTASH_URL, token: env.UPSTASH_TOKEN }));
+ * const redis = new Redis({
+ *   url: "https://<your database>.upstash.io",
+ *   token: "<its REST token>",
+ *   responseEncoding: false,
+ * });
+ * const store = upstashStore(redis); // once, outside the request handler: one breaker
  * ```
  *
  * @module

@@ -13,13 +13,16 @@
  * @example
  * Not run as a doc test: it needs a Worker's KV binding (`env.PAGES`); see
  * {@linkcode workersKvStore} for one over a `Map` that runs anywhere.
- * ```ts ignore
- * import { workersKvStore } from "@pagewise/mcp/workers-kv";
+ * ```ts ignore no-assert
+ * import { type PageStore } from "@pagewise/mcp";
+ * import { type WorkersKvNamespace, workersKvStore } from "@pagewise/mcp/workers-kv";
  *
+ * // One store per isolate: its breaker then sees every request's calls.
+ * let store: PageStore | undefined;
  * export default {
- *   fetch(request: Request, env: { PAGES: KVNamespace }) {
- *     const store = workersKvStore(env.PAGES);
- *     // ...
+ *   fetch(request: Request, env: { PAGES: WorkersKvNamespace }) {
+ *     store ??= workersKvStore(env.PAGES);
+ *     // … paginate(server, { cache: { store } }), then the request …
  *   },
  * };
  * ```

@@ -4,7 +4,7 @@
  * Object and `nodejs_compat`, on a free loopback port.
  */
 import { Miniflare } from "miniflare";
-import { bundleWorker } from "../support/workerd.ts";
+import { bundleWorker, readyOrClosed } from "../support/workerd.ts";
 
 export const AGENTS_WORKER = "tests/frameworks/agents";
 
@@ -27,15 +27,6 @@ export async function startAgentsWorker(): Promise<RunningWorker> {
     port: 0,
     cf: false,
   });
-  let ready: URL;
-  try {
-    ready = await miniflare.ready;
-  } catch (error) {
-    await miniflare.dispose().catch(() => {});
-    throw new Error(
-      "workerd did not start. Run `deno install` at the repository root (it fetches miniflare " +
-        `and its workerd binary), then retry. ${error}`,
-    );
-  }
+  const ready = await readyOrClosed(miniflare);
   return { origin: ready.origin, close: () => miniflare.dispose() };
 }

@@ -5,7 +5,8 @@
  */
 import { Miniflare } from "miniflare";
 
-const INSTALL = "run `deno install` at the repository root (it fetches miniflare and workerd)";
+const INSTALL =
+  "run `deno install --config deno.dev.json` at the repository root (it fetches miniflare and workerd)";
 
 /** Bundles `entry` (a path from the repository root) into one ES module's source. */
 export async function bundleModule(entry: string): Promise<string> {

@@ -94,16 +94,7 @@ export async function startWorker(
     bindings: vars,
     kvNamespaces: bindings.kvNamespaces,
   });
-  let ready: URL;
-  try {
-    ready = await miniflare.ready;
-  } catch (error) {
-    await miniflare.dispose().catch(() => {});
-    throw new Error(
-      "workerd did not start. Run `deno install` at the repository root (it fetches miniflare " +
-        `and its workerd binary), then retry. ${error}`,
-    );
-  }
+  const ready = await readyOrClosed(miniflare);
   return {
     miniflare,
     url: new URL("/mcp", ready).href,
@@ -134,4 +125,17 @@ async function workerdPid(): Promise<number> {
     // No /proc (not Linux): the pid is unknown.
   }
   return newest.pid;
+}
+
+/** Where a Miniflare listens once workerd is up; disposed of, with the install command, if it fails. */
+export async function readyOrClosed(miniflare: Miniflare): Promise<URL> {
+  try {
+    return await miniflare.ready;
+  } catch (error) {
+    await miniflare.dispose().catch(() => {});
+    throw new Error(
+      "workerd did not start. Run `deno install --config deno.dev.json` at the repository root " +
+        `(it fetches miniflare and its workerd binary), then retry. ${error}`,
+    );
+  }
 }
