@@ -7,15 +7,19 @@
 import { createPager } from "../mod.ts";
 import { readCorpusFile, visibleText } from "../dev/corpus.ts";
 
+/** What a corpus file's tool returned: its JSON as a value, or its text. */
+export async function corpusValue(name: string): Promise<unknown> {
+  const text = visibleText(await readCorpusFile(name));
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Registers the floor, first-page and second-page benchmarks of one corpus file. */
 export async function benchPage(name: string): Promise<void> {
-  const text = visibleText(await readCorpusFile(name));
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = text;
-  }
+  const value = await corpusValue(name);
   const group = name.replace(/\.json(\.gz)?$/, "");
   const pager = createPager();
   const second = (await pager.page(value, { scope: "bench" })).nextCursor;

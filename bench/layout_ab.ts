@@ -7,7 +7,7 @@
  *
  *   deno run --config deno.dev.json -A bench/layout_ab.ts /path/to/before/checkout
  */
-import { readCorpusFile, visibleText } from "../dev/corpus.ts";
+import { corpusValue } from "./_page.ts";
 
 const before = Deno.args[0];
 if (!before) throw new Error("usage: layout_ab.ts <checkout of the version before>");
@@ -33,13 +33,7 @@ for (
     "synthetic-search-results-dict.json",
   ]
 ) {
-  const text = visibleText(await readCorpusFile(name));
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = text;
-  }
+  const value = await corpusValue(name);
   const pagers = { old: old.createPager(), now: now.createPager() };
   const second = {
     old: (await pagers.old.page(value, { scope: "bench" })).nextCursor,

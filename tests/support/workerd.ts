@@ -57,7 +57,7 @@ async function build(folder: string, entry: string | undefined): Promise<Bundle>
     const log = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
     if (!run.success) {
       throw new Error(
-        `wrangler deploy --dry-run failed in ${folder}. Run \`deno install\` at the repository ` +
+        `wrangler deploy --dry-run failed in ${folder}. Run \`deno install --config deno.dev.json\` at the repository ` +
           `root (it fetches wrangler and workerd), then retry.\n${log}`,
       );
     }
