@@ -1,10 +1,13 @@
 // A circuit breaker for a store: after a few consecutive failed calls
-// (timeouts or errors) the store is not called for a cool-down, so that a
-// store that is down costs pages nothing; then one call probes it.
+// (timeouts, however late the answer, or errors), the store is not called for
+// a cool-down, so that a store that is down costs pages nothing; then one call
+// probes it. A read that answers does not clear a write's failures, nor a
+// write a read's: a store that fails only one of them (an MGET over its size
+// limit, a full disk) opens it too, though the other keeps answering.
 //
 //   closed ──(failures in a row)──▶ open ──(cool-down over: next call)──▶ half_open
 //     ▲                               ▲                                     │
-//     └───(probe answers, even late)──┼─────────────────────────────────────┤
+//     └──────(probe answers in time)──┼─────────────────────────────────────┤
 //                                     └──(probe fails: cool-down doubled)───┘
 //
 // The state is kept per store object (a WeakMap), not per cache: two caches
@@ -37,28 +40,25 @@ export const BREAKER_DEFAULTS: Omit<BreakerPolicy, "now"> = {
 /** A call let through: report how it went, once. */
 export interface Ticket {
   done(ok: boolean): void;
-  /**
-   * The call answered after all, past its timeout: the store is up, only
-   * slow (or this process was too busy to see its answer in time). Clears
-   * the count of failures, and closes the breaker this call (a probe) opened
-   * again. Without it, a process overloaded for a while would keep its cache
-   * off: every probe would time out, and every page would run its tool.
-   */
-  late(): void;
 }
+
+/** What a store call does: reads and writes fail apart. */
+export type CallKind = "read" | "write";
 
 /** The breaker of one store, as one cache uses it. */
 export interface Breaker {
   /** Whether store calls are being skipped now (open and cooling down, or a probe in flight). */
   blocked(): boolean;
   /** Lets one call through (a ticket to report its outcome), or refuses it (undefined). */
-  admit(): Ticket | undefined;
+  admit(kind: CallKind): Ticket | undefined;
 }
 
 interface State {
   state: "closed" | "open" | "half_open";
-  /** Consecutive failed calls. */
+  /** Consecutive failed calls (an answer of the kind that failed last clears them). */
   failures: number;
+  /** What the last failed call was. */
+  failing?: CallKind;
   /** While open: when the next call may probe. */
   until: number;
   /** The cool-down of the last opening (0: never opened). */
@@ -81,6 +81,15 @@ export function breakerFor(
     states.set(store, s);
   }
   const state = s;
+  // A clock that throws or answers nonsense must not break paging: Date.now stands in.
+  const now = () => {
+    try {
+      const t = policy.now();
+      return Number.isFinite(t) ? t : Date.now();
+    } catch {
+      return Date.now();
+    }
+  };
   const report = () =>
     emit({
       type: "cache_breaker",
@@ -91,7 +100,7 @@ export function breakerFor(
   const open = (coolDownMs: number) => {
     state.state = "open";
     state.coolDownMs = Math.min(policy.maxCoolDownMs, Math.max(1, coolDownMs));
-    state.until = policy.now() + state.coolDownMs;
+    state.until = now() + state.coolDownMs;
     state.epoch++;
     report();
   };
@@ -101,11 +110,11 @@ export function breakerFor(
     report();
     state.coolDownMs = 0;
     state.failures = 0;
+    state.failing = undefined;
   };
-  const ticket = (probe: boolean): Ticket => {
-    let epoch = state.epoch;
+  const ticket = (kind: CallKind, probe: boolean): Ticket => {
+    const epoch = state.epoch;
     let reported = false;
-    let failed = false;
     return {
       done(ok) {
         if (reported) return;
@@ -114,34 +123,30 @@ export function breakerFor(
         if (state.epoch !== epoch) return;
         if (ok) {
           if (probe) close();
-          state.failures = 0;
+          if (state.failing === undefined || state.failing === kind) {
+            state.failures = 0;
+            state.failing = undefined;
+          }
           return;
         }
-        failed = true;
         state.failures++;
+        state.failing = kind;
         if (probe) open(2 * state.coolDownMs);
         else if (state.failures >= policy.failures) open(policy.coolDownMs);
-        epoch = state.epoch;
-      },
-      late() {
-        if (!failed || state.epoch !== epoch) return;
-        failed = false;
-        if (state.state === "closed") state.failures = 0;
-        else if (probe) close();
       },
     };
   };
   return {
     blocked() {
-      return state.state === "half_open" || (state.state === "open" && policy.now() < state.until);
+      return state.state === "half_open" || (state.state === "open" && now() < state.until);
     },
-    admit() {
-      if (state.state === "closed") return ticket(false);
-      if (state.state === "half_open" || policy.now() < state.until) return undefined;
+    admit(kind) {
+      if (state.state === "closed") return ticket(kind, false);
+      if (state.state === "half_open" || now() < state.until) return undefined;
       state.state = "half_open";
       state.epoch++;
       report();
-      return ticket(true);
+      return ticket(kind, true);
     },
   };
 }

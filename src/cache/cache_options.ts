@@ -59,9 +59,11 @@ export interface CacheOptions {
    * The store's circuit breaker, or `false` for none. After `failures`
    * store calls in a row that time out or fail, the store is not called for
    * `coolDownMs` (pages are served by running the tool, without waiting);
-   * then one call probes it: if it answers, the breaker closes, else the
-   * cool-down doubles, up to `maxCoolDownMs`. Kept per store object, shared
-   * by every cache over it. Reported as `cache_breaker` events.
+   * then one call probes it: if it answers in time, the breaker closes,
+   * else the cool-down doubles, up to `maxCoolDownMs`. A late answer is a
+   * failure; an answered read does not clear failed writes (nor the other
+   * way round). Kept per store object, shared by every cache over it.
+   * Reported as `cache_breaker` events.
    */
   breaker?: false | {
     /** Failed store calls in a row (timeouts or errors) that open the breaker. Default 3. */

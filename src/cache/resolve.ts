@@ -67,12 +67,24 @@ function resolveBreaker(
   onEvent: (event: CacheEvent) => void,
 ): Breaker | undefined {
   if (options === false) return undefined;
-  if (options !== undefined && (options === null || typeof options !== "object")) {
+  if (
+    options !== undefined &&
+    (options === null || typeof options !== "object" || Array.isArray(options))
+  ) {
     throw invalid(
       "cache.breaker",
       "false or an object ({ failures, coolDownMs, maxCoolDownMs })",
       options,
     );
+  }
+  for (const key of Object.keys(options ?? {})) {
+    if (!["failures", "coolDownMs", "maxCoolDownMs", "now"].includes(key)) {
+      throw invalid(
+        "cache.breaker",
+        "an object of failures, coolDownMs, maxCoolDownMs and now only",
+        `an object with ${JSON.stringify(key)}`,
+      );
+    }
   }
   const failures = options?.failures ?? BREAKER_DEFAULTS.failures;
   if (

@@ -479,8 +479,17 @@ async function contentTag(parts: string[]): Promise<string> {
 
 async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {
   if (keys.length === 1) return [await store.get(keys[0])];
-  if (store.getMany) return await store.getMany(keys);
-  return await Promise.all(keys.map((k) => store.get(k)));
+  if (!store.getMany) return await Promise.all(keys.map((k) => store.get(k)));
+  const got: unknown = await store.getMany(keys);
+  // A store that answers with anything but one value a key has failed, as if it threw.
+  if (!Array.isArray(got) || got.length !== keys.length) {
+    throw new TypeError(
+      `getMany answered ${
+        Array.isArray(got) ? `${got.length} values` : String(got)
+      } for ${keys.length} keys`,
+    );
+  }
+  return got;
 }
 
 function clamp(start: number, end: number, length: number): [number, number] {
@@ -509,7 +518,7 @@ function* batches<T extends [string, string]>(entries: T[], maxChars: number): G
 }
 
 type Guarded<T> = { ok: true; value: T } | { ok: false };
-const UNGUARDED = { done() {}, late() {} };
+const UNGUARDED = { done() {} };
 const TIMED_OUT = Symbol("timeout");
 
 function guarded(
@@ -521,7 +530,9 @@ function guarded(
 ): <T>(run: () => Promise<T>) => Promise<Guarded<T>> {
   return async <T>(run: () => Promise<T>): Promise<Guarded<T>> => {
     // An open breaker: the store is not called, and the caller does not wait.
-    const ticket = breaker === undefined ? UNGUARDED : breaker.admit();
+    const ticket = breaker === undefined
+      ? UNGUARDED
+      : breaker.admit(op === "write" ? "write" : "read");
     if (ticket === undefined) return { ok: false };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let call: Promise<T>;
@@ -541,8 +552,9 @@ function guarded(
       const outcome = await Promise.race([call, timeout]);
       if (outcome === TIMED_OUT) {
         emit({ type: "cache_timeout", key, op, timeoutMs });
+        // However late it answers, a store slower than its timeout costs every page that
+        // timeout: it counts as a failure.
         ticket.done(false);
-        call.then(() => ticket.late(), () => {});
         return { ok: false };
       }
       ticket.done(true);

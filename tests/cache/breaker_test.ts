@@ -333,39 +333,39 @@ Deno.test("the state machine: opens after N failures in a row, ignores late outc
   );
   const state = () => events.map((e) => e.type === "cache_breaker" ? e.state : e.type);
   // A success between failures resets the count.
-  breaker.admit()!.done(false);
-  breaker.admit()!.done(true);
-  breaker.admit()!.done(false);
+  breaker.admit("read")!.done(false);
+  breaker.admit("read")!.done(true);
+  breaker.admit("read")!.done(false);
   assert.deepEqual(state(), []);
-  const late = breaker.admit()!;
-  breaker.admit()!.done(false);
+  const late = breaker.admit("read")!;
+  breaker.admit("read")!.done(false);
   assert.deepEqual(state(), ["open"]);
   assert.equal(breaker.blocked(), true);
-  assert.equal(breaker.admit(), undefined);
+  assert.equal(breaker.admit("read"), undefined);
   // A call that began before the breaker opened says nothing of now.
   late.done(true);
   assert.equal(breaker.blocked(), true);
   clock.pass(100);
   assert.equal(breaker.blocked(), false);
-  const probe = breaker.admit()!;
+  const probe = breaker.admit("read")!;
   assert.deepEqual(state(), ["open", "half_open"]);
   // One probe at a time.
   assert.equal(breaker.blocked(), true);
-  assert.equal(breaker.admit(), undefined);
+  assert.equal(breaker.admit("read"), undefined);
   probe.done(false);
   probe.done(true); // reported once only
   const cooldowns = () =>
     events.flatMap((e) => e.type === "cache_breaker" && e.state === "open" ? [e.coolDownMs] : []);
   assert.deepEqual(cooldowns(), [100, 200]);
   clock.pass(199);
-  assert.equal(breaker.admit(), undefined);
+  assert.equal(breaker.admit("read"), undefined);
   clock.pass(1);
-  breaker.admit()!.done(false);
+  breaker.admit("read")!.done(false);
   clock.pass(250);
-  breaker.admit()!.done(false);
+  breaker.admit("read")!.done(false);
   assert.deepEqual(cooldowns(), [100, 200, 250, 250]);
   clock.pass(250);
-  breaker.admit()!.done(true);
+  breaker.admit("read")!.done(true);
   assert.deepEqual(events.at(-1), {
     type: "cache_breaker",
     state: "closed",
@@ -374,9 +374,9 @@ Deno.test("the state machine: opens after N failures in a row, ignores late outc
   });
   assert.equal(breaker.blocked(), false);
   // Closed again: the count starts over, and the first cool-down is the base one.
-  breaker.admit()!.done(false);
+  breaker.admit("read")!.done(false);
   assert.equal(breaker.blocked(), false);
-  breaker.admit()!.done(false);
+  breaker.admit("read")!.done(false);
   assert.deepEqual(cooldowns(), [100, 200, 250, 250, 100]);
   // Another store has a breaker of its own.
   const other = breakerFor(
@@ -394,35 +394,47 @@ Deno.test("the state machine: opens after N failures in a row, ignores late outc
   assert.equal(same.blocked(), true);
 });
 
-Deno.test("the state machine: a call that answers after its timeout clears the count, and a late probe closes the breaker", () => {
+Deno.test("the state machine: an answer of the other kind does not clear failures, so a store that fails only reads (or writes) opens it", () => {
   const events: string[] = [];
-  const clock = testClock();
   const breaker = breakerFor(
     {},
-    { failures: 2, coolDownMs: 100, maxCoolDownMs: 1_000, now: clock.now },
+    { failures: 2, coolDownMs: 100, maxCoolDownMs: 1_000, now: testClock().now },
     (e) => void (e.type === "cache_breaker" && events.push(e.state)),
   );
-  // Closed: a timeout, then that call answers after all: the count starts over.
-  const slow = breaker.admit()!;
-  slow.done(false);
-  slow.late();
-  breaker.admit()!.done(false);
-  assert.deepEqual(events, []);
-  // Open: a late answer of a call made before says nothing; a late probe closes it.
-  const opener = breaker.admit()!;
-  opener.done(false);
+  // A read fails, a write answers, a read fails: two reads in a row failed.
+  breaker.admit("read")!.done(false);
+  breaker.admit("write")!.done(true);
+  breaker.admit("read")!.done(false);
   assert.deepEqual(events, ["open"]);
-  opener.late();
   assert.equal(breaker.blocked(), true);
-  clock.pass(100);
-  const probe = breaker.admit()!;
-  probe.done(false);
-  assert.deepEqual(events, ["open", "half_open", "open"]);
-  probe.late();
-  assert.deepEqual(events, ["open", "half_open", "open", "closed"]);
-  assert.equal(breaker.blocked(), false);
-  probe.late(); // once
-  assert.deepEqual(events, ["open", "half_open", "open", "closed"]);
+  // And the other way round, on a store of its own.
+  const writes: string[] = [];
+  const other = breakerFor(
+    {},
+    { failures: 2, coolDownMs: 100, maxCoolDownMs: 1_000, now: testClock().now },
+    (e) => void (e.type === "cache_breaker" && writes.push(e.state)),
+  );
+  other.admit("write")!.done(false);
+  other.admit("read")!.done(true);
+  other.admit("write")!.done(false);
+  assert.deepEqual(writes, ["open"]);
+});
+
+Deno.test("the state machine: a clock that throws or answers nonsense is replaced by Date.now", () => {
+  for (
+    const now of [() => NaN, () => undefined as unknown as number, () => {
+      throw new Error("clock secret");
+    }]
+  ) {
+    const breaker = breakerFor(
+      {},
+      { failures: 1, coolDownMs: 60_000, maxCoolDownMs: 60_000, now },
+      () => {},
+    );
+    breaker.admit("read")!.done(false);
+    assert.equal(breaker.blocked(), true);
+    assert.equal(breaker.admit("read"), undefined);
+  }
 });
 
 Deno.test("cache.breaker options are checked when the pager is made", () => {
@@ -436,6 +448,8 @@ Deno.test("cache.breaker options are checked when the pager is made", () => {
   make({ coolDownMs: 120_000 }); // the cap follows a longer cool-down
   assert.throws(() => make(true), /cache\.breaker must be false or an object/);
   assert.throws(() => make(null), /cache\.breaker must be false or an object/);
+  assert.throws(() => make([]), /cache\.breaker must be false or an object/);
+  assert.throws(() => make({ failurs: 3 }), /cache\.breaker must be an object of failures/);
   assert.throws(
     () => make({ failures: 0 }),
     /cache\.breaker\.failures must be a whole number from 1 to 1,000; got 0/,
@@ -512,4 +526,65 @@ Deno.test("Upstash with redis-server stopped, then started again: the breaker op
     await bridge.close();
     await redis.close();
   }
+});
+
+/** memoryStore, but its getMany answers `answer` (and its reads wait `readMs`). */
+function oddStore(options: { getMany?: () => unknown; readMs?: number }) {
+  const inner = memoryStore();
+  let reads = 0;
+  const wait = () => new Promise((r) => setTimeout(r, options.readMs ?? 0));
+  const store: PageStore = {
+    ...inner,
+    get: async (key) => (reads++, await wait(), inner.get(key)),
+    getMany: async (keys) => {
+      reads++;
+      await wait();
+      return options.getMany ? options.getMany() as never : await inner.getMany!(keys);
+    },
+  };
+  return { store, reads: () => reads };
+}
+
+async function walkThrough(
+  store: PageStore,
+  cache: Partial<CacheOptions>,
+  onEvent?: (e: PagerEvent) => void,
+) {
+  let runs = 0;
+  const results = createResultPager({ maxTokens: 2_000, cache: { store, ...cache }, onEvent });
+  const text = spansJson(300);
+  const tool = () => (runs++, { content: [{ type: "text" as const, text }] });
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 200; page++) {
+    const result = await results.run(tool, { scope: "s", cursor });
+    const json = JSON.parse(String(result.content?.[0].text));
+    items.push(...json.spans);
+    cursor = json.page.next_cursor;
+    if (!cursor) break;
+  }
+  return { items, runs: () => runs };
+}
+
+Deno.test("a getMany that answers null or a short list is a failed read: the tool runs and the walk is exact", async () => {
+  const whole = JSON.parse(spansJson(300)).spans;
+  for (const answer of [null, undefined, [], 7]) {
+    const { store } = oddStore({ getMany: () => answer });
+    const events: string[] = [];
+    const walked = await walkThrough(store, { breaker: false }, (e) => events.push(e.type));
+    assert.deepEqual(walked.items, whole, String(answer));
+    assert.ok(events.includes("cache_error"), String(answer));
+  }
+});
+
+Deno.test("a store that answers every read just after its timeout opens the breaker: a late answer is a failure", async () => {
+  const { store, reads } = oddStore({ readMs: 80 });
+  const states: string[] = [];
+  await walkThrough(
+    store,
+    { timeoutMs: 40, breaker: { now: () => 0 } },
+    (e) => void (e.type === "cache_breaker" && states.push(e.state)),
+  );
+  assert.deepEqual(states, ["open"]);
+  assert.equal(reads(), 3);
 });
