@@ -1,7 +1,8 @@
 /**
- * Peak memory above the result while its first and a middle page are cut:
- * resident set size sampled every millisecond, for a 53 MB list given as a
- * value and as JSON text (what an MCP tool returns).
+ * Peak memory above the result while one page is cut, for its first and a
+ * middle page (a collection between them, as between two requests): resident
+ * set size sampled every millisecond, for a 53 MB list given as a value and
+ * as JSON text (what an MCP tool returns).
  *
  *     deno run --v8-flags=--expose-gc bench/memory.ts [value|text]
  */
@@ -26,15 +27,20 @@ let peak = built;
 const sample = setInterval(() => (peak = Math.max(peak, Deno.memoryUsage().rss)), 1);
 const pager = createPager();
 const first = await pager.page(input, { scope: "mem", json: as === "text" });
+const firstPeak = Math.max(peak, Deno.memoryUsage().rss);
+gc();
+peak = built;
 const middle = await pager.page(input, {
   scope: "mem",
   json: as === "text",
   cursor: first.nextCursor,
 });
 clearInterval(sample);
-peak = Math.max(peak, Deno.memoryUsage().rss);
+const middlePeak = Math.max(peak, Deno.memoryUsage().rss);
+const over = (peak: number) =>
+  `+${mb(peak - built)}, ${((peak - built) / size).toFixed(2)}× its JSON`;
 console.log(
-  `${as}: JSON ${mb(size)}; rss with the result: ${mb(built)}; peak while paging: ${mb(peak)} ` +
-    `(+${mb(peak - built)} over the result, ${((peak - built) / size).toFixed(2)}× its JSON); ` +
+  `${as}: JSON ${mb(size)}; rss with the result: ${mb(built)}; peak above it while a page is ` +
+    `cut: first page ${over(firstPeak)}; middle page ${over(middlePeak)}; ` +
     `pages of ${first.to} and ${middle.to - middle.from + 1} items`,
 );

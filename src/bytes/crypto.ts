@@ -59,6 +59,14 @@ export async function fingerprint(kind: string, text: string, bytes: number): Pr
   const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed?.() ??
     !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ""));
   const digests: string[] = [];
+  // digest copies its input when called, so the buffer is refilled at once:
+  // the next chunk is encoded while the last one is hashed off the main
+  // thread, at most two chunks' copies held at a time.
+  let hashing: Promise<ArrayBuffer> | undefined;
+  const done = async () => {
+    if (hashing) digests.push(toBase64Url(new Uint8Array(await hashing)));
+    hashing = undefined;
+  };
   for (let start = 0; start < text.length || start === 0;) {
     let end = Math.min(text.length, start + CHUNK_UNITS);
     const last = text.charCodeAt(end - 1);
@@ -71,10 +79,13 @@ export async function fingerprint(kind: string, text: string, bytes: number): Pr
     } else {
       data = utf16(chunk);
     }
-    digests.push(toBase64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", data))));
+    const next = crypto.subtle.digest("SHA-256", data);
+    await done();
+    hashing = next;
     start = end;
     if (end === 0) break;
   }
+  await done();
   const tagged = utf8(`${wellFormed ? "8" : "16"}:${kind}:${digests.join(".")}`);
   return new Uint8Array(await crypto.subtle.digest("SHA-256", tagged)).subarray(0, bytes);
 }

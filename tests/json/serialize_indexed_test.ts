@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { scanJson } from "../../src/json/scan.ts";
 import { serializeValue } from "../../src/json/serialize.ts";
-import { serializeIndexed } from "../../src/json/serialize_indexed.ts";
+import { itemSpans, serializeIndexed } from "../../src/json/serialize_indexed.ts";
 
 function summary(index: NonNullable<ReturnType<typeof scanJson>>) {
   return index.containers.map((c) => ({
@@ -57,4 +57,44 @@ Deno.test("a cycle or a key path deeper than 64 is left to serializeValue", () =
   let deep: unknown = 1;
   for (let i = 0; i < 100; i++) deep = { a: deep };
   assert.equal(serializeIndexed(deep), undefined);
+});
+
+Deno.test("property: a list's items found in its text are the scan's", () => {
+  // Strings full of quotes, backslashes and brackets: what the item finder skips.
+  const tricky = fc.string({ unit: fc.constantFrom('"', "\\", "[", "]", "{", "}", ",", "a", "é") });
+  const item = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    tricky,
+    fc.array(tricky, { maxLength: 4 }),
+    fc.dictionary(tricky, tricky, { maxKeys: 4 }),
+  );
+  fc.assert(
+    fc.property(fc.array(item, { maxLength: 30 }), (list) => {
+      const text = serializeValue(list);
+      const spans = itemSpans(text);
+      const scanned = scanJson(text)!.containers[0];
+      assert.equal(spans.count, scanned.count);
+      for (let i = 0; i < spans.count; i++) {
+        assert.deepEqual([spans.starts[i], spans.ends[i]], [scanned.start(i), scanned.end(i)]);
+      }
+      const indexed = serializeIndexed({ a: 1, list })!;
+      assert.equal(indexed.text, serializeValue({ a: 1, list }));
+      assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
+    }),
+    { numRuns: 1_000 },
+  );
+});
+
+Deno.test("a list's items are written as JSON.stringify writes them: toJSON gets the index", () => {
+  const item = { toJSON: (key: string) => `item ${key}` };
+  const indexed = serializeIndexed({ list: [item, item, new Map([["k", 1n]])] })!;
+  assert.equal(indexed.text, '{"list":["item 0","item 1",{"k":1}]}');
+  assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
+});
+
+Deno.test("a cycle through a list item is reported from the root, as serializeValue does", () => {
+  const root: { items: unknown[] } = { items: [] };
+  root.items.push({ back: root });
+  assert.equal(serializeIndexed(root), undefined);
+  assert.throws(() => serializeValue(root), /a cycle at \$\.items\[0\]\.back/);
 });
