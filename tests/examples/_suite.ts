@@ -108,6 +108,50 @@ export async function checkToolList(t: Deno.TestContext, connection: Connection)
   });
 }
 
+/**
+ * Steps: the model narrows a result through the live example: tools/list
+ * offers grep and fields, and a walk of `search_issues` with both gives
+ * exactly the matching issues' fields, in order, with their positions.
+ */
+export async function checkNarrowing(t: Deno.TestContext, connection: Connection): Promise<void> {
+  await t.step("tools/list offers grep and fields on each tool", async () => {
+    for (const tool of await connection.tools()) {
+      const properties = tool.inputSchema.properties ?? {};
+      assert.ok("grep" in properties && "fields" in properties, tool.name);
+    }
+  });
+  await t.step(
+    'search_issues with grep "leak" and fields ["number", "state"]: exactly the matches, every page within the limits',
+    async () => {
+      const all = JSON.parse((TOOLS.search_issues({}).content[0] as { text: string }).text)
+        .items as Array<
+          Record<string, unknown>
+        >;
+      const expected = all
+        .map((issue, i) => ({ issue, position: i + 1 }))
+        .filter(({ issue }) => JSON.stringify(issue).toLowerCase().includes("leak"));
+      assert.ok(expected.length > 0 && expected.length < all.length);
+      const pages = await walk(connection, "search_issues", {
+        grep: "leak",
+        fields: ["number", "state"],
+      });
+      const items: unknown[] = [];
+      const positions: number[] = [];
+      for (const page of pages) {
+        assert.deepEqual(overLimits(page, LIMITS), [], "a page over its limits");
+        const envelope = JSON.parse((page.content[0] as { text: string }).text);
+        items.push(...envelope.items);
+        positions.push(...envelope.page.positions);
+      }
+      assert.deepEqual(
+        items,
+        expected.map(({ issue }) => ({ number: issue.number, state: issue.state })),
+      );
+      assert.deepEqual(positions, expected.map(({ position }) => position));
+    },
+  );
+}
+
 /** Steps: the HTTP face as the wire sees it (forged Host headers need raw HTTP). */
 export async function checkHttpFace(
   t: Deno.TestContext,

@@ -8,6 +8,7 @@ import { connect, nextCursor, type Result } from "./_pages.ts";
 import {
   APP,
   checkHttpFace,
+  checkNarrowing,
   checkSameWalks,
   checkToolList,
   denoWalks,
@@ -39,6 +40,7 @@ Deno.test("Worker in workerd (wrangler bundle, Miniflare): HTTP face, and an SDK
     const connection = await connect(worker.url, "v2");
     try {
       await checkToolList(t, connection);
+      await checkNarrowing(t, connection);
       // Equal pages, cursors included: within the limits and rebuilding the
       // output as the Deno walk was checked to, and each runtime's cursors
       // are the other's.

@@ -1,6 +1,13 @@
 import { denoServe } from "../support/deno_serve.ts";
 import { connect } from "./_pages.ts";
-import { APP, checkHttpFace, checkToolList, checkWalks, denoWalks } from "./_suite.ts";
+import {
+  APP,
+  checkHttpFace,
+  checkNarrowing,
+  checkToolList,
+  checkWalks,
+  denoWalks,
+} from "./_suite.ts";
 
 Deno.test("Deno example under deno serve: HTTP face and tool list", async (t) => {
   const app = await denoServe(APP);
@@ -9,6 +16,7 @@ Deno.test("Deno example under deno serve: HTTP face and tool list", async (t) =>
     const connection = await connect(app.url, "v1");
     try {
       await checkToolList(t, connection);
+      await checkNarrowing(t, connection);
     } finally {
       await connection.close();
     }
