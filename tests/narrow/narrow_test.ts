@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createPager, CursorError, type Limits, NarrowingError } from "../../mod.ts";
+import { createPager, CursorError, NarrowingError } from "../../mod.ts";
 import { scanJson } from "../../src/json/scan.ts";
-import { assertWithin } from "../support/limits.ts";
+import { assertWithin, limitsUpTo } from "../support/limits.ts";
 import { narrowedPages, shownElements, shownText } from "../support/narrow_walk.ts";
 
-const limitsArb: fc.Arbitrary<Limits> = fc.record({
-  maxTokens: fc.integer({ min: 300, max: 2_000 }),
-  maxChars: fc.integer({ min: 800, max: 6_000 }),
-  maxBytes: fc.option(fc.integer({ min: 800, max: 6_000 }), { nil: undefined }),
-  maxLines: fc.option(fc.integer({ min: 20, max: 200 }), { nil: undefined }),
-});
+const limitsArb = limitsUpTo(2_000, 6_000);
 
 // Words a grep can find, in several cases and scripts.
 const words = [

@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { createPager, CursorError, type Limits } from "../../mod.ts";
-import { assertWithin } from "../support/limits.ts";
+import { assertWithin, limitsUpTo } from "../support/limits.ts";
 import { allPages, asJson, rebuild } from "../support/walk.ts";
 
-const limitsArb: fc.Arbitrary<Limits> = fc.record({
-  maxTokens: fc.integer({ min: 300, max: 3_000 }),
-  maxChars: fc.integer({ min: 800, max: 8_000 }),
-  maxBytes: fc.option(fc.integer({ min: 800, max: 8_000 }), { nil: undefined }),
-  maxLines: fc.option(fc.integer({ min: 20, max: 200 }), { nil: undefined }),
-});
+const limitsArb = limitsUpTo(3_000, 8_000);
 
 // Text that is hard to cut: astral characters, combining marks, ZWJ
 // sequences, flags, Indic conjuncts, right-to-left scripts, CRLF.

@@ -1,4 +1,5 @@
 /** Checks a page against limits, counting tokens with a given counter. */
+import fc from "fast-check";
 import { estimateTokens, type Limits, type Page } from "../../mod.ts";
 
 const encoder = new TextEncoder();
@@ -28,4 +29,14 @@ export function assertWithin(page: Page, limits: Limits, count?: (text: string) 
   if (over.length) {
     throw new Error(`page ${page.from}-${page.to} over its limits: ${over.join(", ")}`);
   }
+}
+
+/** Limits from the smallest a pager takes up to `maxTokens` and `maxChars`, bytes and lines sometimes. */
+export function limitsUpTo(maxTokens: number, maxChars: number): fc.Arbitrary<Limits> {
+  return fc.record({
+    maxTokens: fc.integer({ min: 300, max: maxTokens }),
+    maxChars: fc.integer({ min: 800, max: maxChars }),
+    maxBytes: fc.option(fc.integer({ min: 800, max: maxChars }), { nil: undefined }),
+    maxLines: fc.option(fc.integer({ min: 20, max: 200 }), { nil: undefined }),
+  });
 }
