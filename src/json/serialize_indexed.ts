@@ -50,18 +50,24 @@ export function serializeIndexed(value: unknown): { text: string; index: JsonInd
     ancestors.add(node);
     const open = pos;
     if (Array.isArray(node)) {
+      const length = (node as unknown[]).length;
       const list = listText(node as unknown[]);
       write(list);
       ancestors.delete(node);
-      const items = itemSpans(list);
+      // Found as a page asks for them: the first page of a long list reads
+      // the spans of its own items only, not of every item. A getter that
+      // changed the list's length while it was written: every item counted.
+      const items = length === (node as unknown[]).length
+        ? lazyItemSpans(list, length)
+        : eagerItemSpans(list);
       containers.push({
         kind: "array",
         path,
         open,
         close: pos - 1,
         count: items.count,
-        start: (i) => open + items.starts[i],
-        end: (i) => open + items.ends[i],
+        start: (i) => open + items.start(i),
+        end: (i) => open + items.end(i),
         key: undefined,
       });
       return;
@@ -162,49 +168,110 @@ export interface ItemSpans {
  * the list's own level end items; strings are skipped with `indexOf`.
  */
 export function itemSpans(list: string): ItemSpans {
-  let starts = new Uint32Array(1_024);
-  let ends = new Uint32Array(1_024);
-  let count = 0;
-  const push = (start: number, end: number) => {
-    if (count === starts.length) {
-      const s = new Uint32Array(count * 2);
-      s.set(starts);
-      starts = s;
-      const e = new Uint32Array(count * 2);
-      e.set(ends);
-      ends = e;
+  const reader = new SpanReader(list);
+  while (reader.next()) { /* to the end */ }
+  const { count } = reader;
+  return { count, starts: reader.starts.slice(0, count), ends: reader.ends.slice(0, count) };
+}
+
+/**
+ * The spans of a list of `count` items (its length read before it was
+ * written: JSON.stringify writes an item for every index, holes and
+ * `undefined` as `null`), found as far as the item asked for and no further.
+ */
+function lazyItemSpans(list: string, count: number) {
+  const reader = new SpanReader(list);
+  const reach = (i: number) => {
+    if (!(i >= 0 && i < count)) {
+      throw new RangeError(`pagewise: no item ${i} in a list of ${count}`);
     }
-    starts[count] = start;
-    ends[count++] = end;
+    while (reader.count <= i) {
+      if (!reader.next()) throw changed(count);
+    }
+    if (reader.count === count && reader.next()) throw changed(count);
   };
-  if (list.length <= 2) return { count: 0, starts: new Uint32Array(0), ends: new Uint32Array(0) };
-  let depth = 0;
-  let start = 1;
-  let i = 1;
-  for (;; i++) {
-    const c = list.charCodeAt(i);
-    if (c === 0x22) {
-      // The closing quote: the first one after an even run of backslashes.
-      let j = list.indexOf('"', i + 1);
-      while (list.charCodeAt(j - 1) === 0x5c) {
-        let k = j - 1;
-        while (list.charCodeAt(k - 1) === 0x5c) k--;
-        if ((j - k) % 2 === 0) break;
-        j = list.indexOf('"', j + 1);
+  return {
+    count,
+    start: (i: number) => {
+      if (i >= reader.count) reach(i);
+      return reader.starts[i];
+    },
+    end: (i: number) => {
+      if (i >= reader.count) reach(i);
+      return reader.ends[i];
+    },
+  };
+}
+
+const changed = (count: number) =>
+  new Error(
+    `pagewise: a list of ${count} items was written with another number of items; ` +
+      "its length changed while it was serialized (a getter or toJSON that edits it?)",
+  );
+
+function eagerItemSpans(list: string) {
+  const { count, starts, ends } = itemSpans(list);
+  return { count, start: (i: number) => starts[i], end: (i: number) => ends[i] };
+}
+
+// Finds a list's items one at a time, from its "[".
+class SpanReader {
+  starts = new Uint32Array(1_024);
+  ends = new Uint32Array(1_024);
+  count = 0;
+  #at = 1;
+  #finished: boolean;
+  constructor(readonly list: string) {
+    this.#finished = list.length <= 2;
+  }
+
+  /** Finds the next item; false when there is none. */
+  next(): boolean {
+    if (this.#finished) return false;
+    const list = this.list;
+    const start = this.#at;
+    let depth = 0;
+    for (let i = start;; i++) {
+      const c = list.charCodeAt(i);
+      if (c === 0x22) {
+        // The closing quote: the first one after an even run of backslashes.
+        let j = list.indexOf('"', i + 1);
+        while (list.charCodeAt(j - 1) === 0x5c) {
+          let k = j - 1;
+          while (list.charCodeAt(k - 1) === 0x5c) k--;
+          if ((j - k) % 2 === 0) break;
+          j = list.indexOf('"', j + 1);
+        }
+        i = j;
+      } else if (c === 0x7b || c === 0x5b) {
+        depth++;
+      } else if (c === 0x7d || c === 0x5d) {
+        if (depth === 0) {
+          this.#finished = true;
+          this.#push(start, i);
+          return true;
+        }
+        depth--;
+      } else if (c === 0x2c && depth === 0) {
+        this.#push(start, i);
+        this.#at = i + 1;
+        return true;
       }
-      i = j;
-    } else if (c === 0x7b || c === 0x5b) {
-      depth++;
-    } else if (c === 0x7d || c === 0x5d) {
-      if (depth === 0) break;
-      depth--;
-    } else if (c === 0x2c && depth === 0) {
-      push(start, i);
-      start = i + 1;
     }
   }
-  push(start, i);
-  return { count, starts: starts.slice(0, count), ends: ends.slice(0, count) };
+
+  #push(start: number, end: number): void {
+    if (this.count === this.starts.length) {
+      const starts = new Uint32Array(this.count * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+      const ends = new Uint32Array(this.count * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.starts[this.count] = start;
+    this.ends[this.count++] = end;
+  }
 }
 
 // Arrays and plain objects without toJSON: what JSON.stringify writes as a

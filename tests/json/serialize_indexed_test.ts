@@ -98,3 +98,41 @@ Deno.test("a cycle through a list item is reported from the root, as serializeVa
   assert.equal(serializeIndexed(root), undefined);
   assert.throws(() => serializeValue(root), /a cycle at \$\.items\[0\]\.back/);
 });
+
+Deno.test("property: a list's spans are the same whatever order they are asked for in", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.jsonValue({ maxDepth: 2 }), { minLength: 1, maxLength: 40 }),
+      fc.array(fc.nat(), { maxLength: 60 }),
+      (list, order) => {
+        const indexed = serializeIndexed({ list })!;
+        const scanned = scanJson(indexed.text)!.containers.find((c) => c.kind === "array")!;
+        const container = indexed.index.containers.find((c) => c.kind === "array")!;
+        assert.equal(container.count, list.length);
+        for (const n of [...order, list.length - 1, 0]) {
+          const i = n % list.length;
+          assert.deepEqual([container.start(i), container.end(i)], [
+            scanned.start(i),
+            scanned.end(i),
+          ]);
+        }
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("a getter that lengthens the list while it is written: every item written is indexed", () => {
+  const list: unknown[] = [];
+  list.push({
+    get grow() {
+      list.push("added");
+      return 1;
+    },
+  }, 2);
+  const indexed = serializeIndexed({ list })!;
+  const container = indexed.index.containers.find((c) => c.kind === "array")!;
+  const scanned = scanJson(indexed.text)!.containers.find((c) => c.kind === "array")!;
+  assert.equal(container.count, scanned.count);
+  assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
+});
