@@ -18,6 +18,9 @@ import type { CacheEvent } from "../paging/events.ts";
 import { openResult, type ResultReader, writeResult } from "./stored_result.ts";
 import type { PageStore } from "../stores/types.ts";
 import type { Breaker } from "./breaker.ts";
+import { estimate } from "../limits/measure.ts";
+import { knownPrices } from "../cut/_prices.ts";
+import { element } from "../json/envelope.ts";
 
 /** How a cache is used: see `CacheOptions` in the adapters. */
 export interface Cache {
@@ -150,6 +153,7 @@ export async function saveSource(
   // One write of a result at a time in this isolate: a page asked for before
   // the first write lands runs the tool, but does not queue a second write.
   if (writing.has(key)) return;
+  if (source.kind === "elements" && !source.narrowing) priceElements(key, source);
   const outcome = writeResult(cache.store, key, { meta, text, index }, {
     ttlSeconds: cache.ttlSeconds,
     timeoutMs: cache.timeoutMs,
@@ -243,6 +247,34 @@ interface Hint {
   from: number;
   /** Element start offsets into the stored text. */
   starts: Uint32Array;
+  /**
+   * The estimate of each element as it follows the one before it (aligned
+   * with `starts`; NaN where unknown), priced when this isolate wrote the result.
+   */
+  prices?: Float64Array;
+}
+
+// Offsets' worth (4 bytes) a hint takes of the budget.
+const size = (hint: Hint) => hint.starts.length + 2 * (hint.prices?.length ?? 0);
+
+/**
+ * Prices every element of a result being written, as a page prices an
+ * element that follows another (`element(shape, i, false)`), so that a later
+ * page served from this isolate does not estimate each of its elements again
+ * (it estimates the whole page, and its first element, only). A result whose
+ * offsets the hints do not keep is not priced.
+ */
+function priceElements(key: string, source: ElementsSource): void {
+  const hint = hints.get(key);
+  const { shape } = source;
+  const count = shape.container.count;
+  if (hint === undefined || hint.from !== 0 || hint.starts.length !== count || count < 2) return;
+  if (hinted + 2 * count > HINT_BUDGET) return;
+  const prices = new Float64Array(count);
+  prices[0] = NaN;
+  for (let i = 1; i < count; i++) prices[i] = estimate(element(shape, i, false));
+  hint.prices = prices;
+  hinted += 2 * count;
 }
 
 const hints = new Map<string, Hint>();
@@ -252,20 +284,20 @@ let hinted = 0;
 
 function remember(key: string, hint: Hint): void {
   forget(key);
-  if (hint.starts.length > HINT_BUDGET) hint = { ...hint, starts: new Uint32Array(0) };
+  if (size(hint) > HINT_BUDGET) hint = { ...hint, starts: new Uint32Array(0), prices: undefined };
   for (const [old] of hints) {
-    if (hinted + hint.starts.length <= HINT_BUDGET && hints.size < 10_000) break;
+    if (hinted + size(hint) <= HINT_BUDGET && hints.size < 10_000) break;
     forget(old);
   }
   hints.set(key, hint);
-  hinted += hint.starts.length;
+  hinted += size(hint);
 }
 
 function forget(key: string): void {
   const hint = hints.get(key);
   if (hint === undefined) return;
   hints.delete(key);
-  hinted -= hint.starts.length;
+  hinted -= size(hint);
 }
 
 function recall(key: string): Hint | undefined {
@@ -393,6 +425,7 @@ async function elementsWindow(
   // Keep what this read saw unless the hint already holds it (a hint from
   // another result under this key, in another store, is replaced).
   const known = hints.get(key);
+  const priced = known?.prices;
   const at = known ? offset - known.from : -1;
   if (
     !known || at < 0 || at + starts.length > known.starts.length || known.starts[at] !== starts[0]
@@ -421,6 +454,19 @@ async function elementsWindow(
     start: (i) => starts[i] + shift,
     end: (i) => ends[i] + shift,
   };
+  // The prices this isolate computed when it wrote the result, for elements
+  // at the very offsets it wrote them at (a result another isolate wrote
+  // under this key, with other fields around the list, is priced again).
+  const at0 = known ? offset - known.from : -1;
+  if (
+    priced !== undefined && at0 >= 0 && at0 + kept <= known!.starts.length &&
+    starts.slice(0, kept).every((s, j) => known!.starts[at0 + j] === s)
+  ) {
+    knownPrices.set(container, (i) => {
+      const price = i > 0 && i < kept ? priced[at0 + i] : NaN;
+      return Number.isNaN(price) ? undefined : price;
+    });
+  }
   // The element at the cursor, or the stretch of it a part page needs.
   let element: TextView;
   if (kept > 0) {

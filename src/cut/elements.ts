@@ -12,6 +12,7 @@ import { quotedGrep } from "../narrow/grep.ts";
 import type { ElementsSource } from "../source/source.ts";
 import type { Page } from "./page.ts";
 import { noRoom } from "../narrow/narrowing_error.ts";
+import { knownPrices } from "./_prices.ts";
 
 const WORST = 1e12;
 
@@ -183,6 +184,9 @@ async function wholeElements(
   const worst = runObject(call, source, total, total, mode.trim ? undefined : "", offset === 0);
   const room = subtract(meter.page, framePrice(call, source, worst));
   const narrowed = source.narrowing;
+  // Estimates the cache kept for these elements (not for a narrowed page's
+  // positions, nor for a counter's count): the same numbers, not computed again.
+  const prices = meter.estimated && !narrowed ? knownPrices.get(shape.container) : undefined;
   let used = ZERO;
   let fitting = 0;
   for (let i = at; i < shape.container.count; i++) {
@@ -190,7 +194,9 @@ async function wholeElements(
     if (used.chars + chars > room.chars) break;
     // A narrowed page lists each element's position too.
     const position = narrowed ? `${(narrowed.position!(first + i) ?? narrowed.whole) + 1},` : "";
-    const next = add(used, meter.cost(element(shape, i, i === at) + position));
+    const text = element(shape, i, i === at) + position;
+    const price = i === at ? undefined : prices?.(i);
+    const next = add(used, price === undefined ? meter.cost(text) : meter.priced(text, price));
     if (!fitsIn(next, room)) break;
     used = next;
     fitting++;

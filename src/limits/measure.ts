@@ -94,13 +94,22 @@ function lineBreaks(text: string, start: number, end: number, limit = Infinity):
   return n;
 }
 
+/** The estimate of `text`: what a meter without a counter counts. */
+export function estimate(text: string): number {
+  return scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
+}
+
 /** Counts tokens with the pager's counter, falling back to the estimate. */
 export interface Meter {
   readonly limits: ResolvedLimits;
   /** The room of a whole page. */
   readonly page: Cost;
+  /** Whether tokens are the estimate (no counter): a price from {@linkcode estimate} is its count. */
+  readonly estimated: boolean;
   /** What `text` uses of every limit. */
   cost(text: string): Cost;
+  /** What `text` uses of every limit, its tokens already known to be `tokens`. */
+  priced(text: string, tokens: number): Cost;
   /**
    * Whether `text` fits `room`; cheap limits are checked first, the length
    * alone proves a fit where it can, and the token count stops early.
@@ -117,7 +126,6 @@ export function createMeter(
   counter: TokenCounter | undefined,
   onFallback: (error: unknown) => void,
 ): Meter {
-  const estimate = (text: string) => scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
   const tokens = (text: string): number => {
     if (!counter) return estimate(text);
     let n: unknown;
@@ -139,6 +147,12 @@ export function createMeter(
   // Bytes and lines cost a pass over the text each; an unset limit needs neither.
   const countBytes = limits.maxBytes !== Infinity;
   const countLines = limits.maxLines !== Infinity;
+  const priced = (text: string, tokens: number): Cost => ({
+    tokens,
+    chars: text.length,
+    bytes: countBytes ? utf8Prefix(text, 0, text.length, Infinity)[1] : 0,
+    lines: countLines ? lineBreaks(text, 0, text.length) : 0,
+  });
   const cost = (text: string): Cost => ({
     tokens: tokens(text),
     chars: text.length,
@@ -217,7 +231,9 @@ export function createMeter(
       bytes: limits.maxBytes,
       lines: limits.maxLines - 1,
     },
+    estimated: !counter,
     cost,
+    priced,
     fits,
     prefix,
     cursor,
