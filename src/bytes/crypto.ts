@@ -16,6 +16,34 @@ export async function sha256(data: string | Uint8Array<ArrayBuffer>): Promise<Ui
   return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
 }
 
+/**
+ * SHA-256 of a string's UTF-8 (or, with `"utf-16"`, of its code units),
+ * remembered for the last 256 short strings: every page hashes the same
+ * scope and cache key again, and a digest is a trip off the thread.
+ */
+export async function sha256OfText(
+  text: string,
+  encoding: "utf-8" | "utf-16" = "utf-8",
+): Promise<Uint8Array> {
+  if (text.length > REMEMBERED_LENGTH) {
+    return await sha256(encoding === "utf-8" ? utf8(text) : utf16(text));
+  }
+  const key = encoding === "utf-8" ? "8" + text : "6" + text;
+  let digest = remembered.get(key);
+  if (digest === undefined) {
+    digest = sha256(encoding === "utf-8" ? utf8(text) : utf16(text));
+    if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, digest);
+    digest.catch(() => remembered.delete(key));
+  }
+  // A copy: the caller may keep or change it.
+  return (await digest).slice();
+}
+
+const remembered = new Map<string, Promise<Uint8Array>>();
+const REMEMBERED = 256;
+const REMEMBERED_LENGTH = 1_024;
+
 /** An HMAC-SHA-256 key for signing cursors. */
 export function importHmacKey(secret: string | Uint8Array): Promise<CryptoKey> {
   const raw = typeof secret === "string" ? utf8(secret) : secret;

@@ -94,6 +94,7 @@ export async function saveSource(
   source: Source,
   fingerprint: Uint8Array,
   extra: unknown,
+  priceAhead = false,
 ): Promise<void> {
   let meta: Meta;
   let text: string;
@@ -153,7 +154,6 @@ export async function saveSource(
   // One write of a result at a time in this isolate: a page asked for before
   // the first write lands runs the tool, but does not queue a second write.
   if (writing.has(key)) return;
-  if (source.kind === "elements" && !source.narrowing) priceElements(key, source);
   const outcome = writeResult(cache.store, key, { meta, text, index }, {
     ttlSeconds: cache.ttlSeconds,
     timeoutMs: cache.timeoutMs,
@@ -165,6 +165,9 @@ export async function saveSource(
     onEvent: cache.onEvent,
     breaker: cache.breaker,
   });
+  if (priceAhead && source.kind === "elements" && !source.narrowing) {
+    priceInBackground(cache, key, source);
+  }
   if (cache.waitUntil === undefined) {
     writing.set(key, outcome);
     outcome.finally(() => writing.delete(key));
@@ -258,24 +261,47 @@ interface Hint {
 const size = (hint: Hint) => hint.starts.length + 2 * (hint.prices?.length ?? 0);
 
 /**
- * Prices every element of a result being written, as a page prices an
- * element that follows another (`element(shape, i, false)`), so that a later
- * page served from this isolate does not estimate each of its elements again
- * (it estimates the whole page, and its first element, only). A result whose
- * offsets the hints do not keep is not priced.
+ * Prices every element of a result just kept, as a page prices an element
+ * that follows another (`element(shape, i, false)`), so that a later page
+ * served from this isolate estimates only its first element and the whole
+ * page, not each element again. It runs after the page that kept the result
+ * has gone out, a slice at a time with the event loop let go between slices
+ * (a page asked for meanwhile waits one slice at most), and is handed to
+ * `waitUntil` where there is one. Until an element is priced, a page
+ * estimates it itself. A result whose offsets the hints do not keep is not
+ * priced.
  */
-function priceElements(key: string, source: ElementsSource): void {
+function priceInBackground(cache: Cache, key: string, source: ElementsSource): void {
   const hint = hints.get(key);
   const { shape } = source;
   const count = shape.container.count;
   if (hint === undefined || hint.from !== 0 || hint.starts.length !== count || count < 2) return;
   if (hinted + 2 * count > HINT_BUDGET) return;
-  const prices = new Float64Array(count);
-  prices[0] = NaN;
-  for (let i = 1; i < count; i++) prices[i] = estimate(element(shape, i, false));
+  const prices = new Float64Array(count).fill(NaN);
   hint.prices = prices;
   hinted += 2 * count;
+  const task = (async () => {
+    for (let i = 1; i < count;) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Forgotten meanwhile (evicted, or another result under the key): stop.
+      if (hints.get(key) !== hint) return;
+      // Slices by length, not by the clock: a Worker's clock stands still
+      // while it computes.
+      for (let chars = 0; i < count && chars < SLICE_CHARS; i++) {
+        const text = element(shape, i, false);
+        prices[i] = estimate(text);
+        chars += text.length;
+      }
+    }
+  })().catch(() => {
+    // Prices only save work: without them a page estimates its elements.
+    if (hints.get(key) === hint) hint.prices?.fill(NaN);
+  });
+  cache.waitUntil?.(task);
 }
+
+// About 2 ms of estimating: what a page asked for while pricing may wait.
+const SLICE_CHARS = 64 * 1024;
 
 const hints = new Map<string, Hint>();
 // Offsets kept over all hints (4 bytes each): 4 MiB.

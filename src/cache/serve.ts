@@ -24,15 +24,20 @@ function cacheKey(owner: Owner, fingerprint: Uint8Array): string {
   return `${owner.identity}\u0000${owner.scope}\u0000${owner.layout}\u0000${toHex(fingerprint)}`;
 }
 
-/** Keeps the source of a cut result, with `extra` (what a page needs besides it). Never rejects. */
+/**
+ * Keeps the source of a cut result, with `extra` (what a page needs besides
+ * it). With `priceAhead` (pages measured by the estimate) its elements are
+ * priced in the background for later pages served here. Never rejects.
+ */
 export function keepSource(
   cache: Cache,
   owner: Owner,
   source: Source,
   fingerprint: Uint8Array,
   extra: unknown,
+  priceAhead = false,
 ): Promise<void> {
-  return saveSource(cache, cacheKey(owner, fingerprint), source, fingerprint, extra);
+  return saveSource(cache, cacheKey(owner, fingerprint), source, fingerprint, extra, priceAhead);
 }
 
 /** A page served from the cache, with the `extra` kept beside its result. */

@@ -32,7 +32,7 @@
 
 import { readAtMost } from "../bytes/bytes.ts";
 import { fromBase64, toBase64 } from "../bytes/base64.ts";
-import { sha256, utf16 } from "../bytes/crypto.ts";
+import { sha256, sha256OfText, utf16 } from "../bytes/crypto.ts";
 import { emitter } from "../paging/emit.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
 import type { Breaker } from "./breaker.ts";
@@ -359,10 +359,11 @@ export async function openResult(
         const value = values[k];
         const part = tagged(value) ? await decodeText(value, units) : undefined;
         if (part === undefined) return incomplete();
-        parts.push(part);
+        // Only the stretch asked for of each chunk is copied into the text.
+        const offset = i * record.c;
+        parts.push(part.slice(Math.max(0, s - offset), Math.min(units, e - offset)));
       }
-      const offset = first * record.c;
-      const text = parts.join("").slice(s - offset, e - offset);
+      const text = parts.join("");
       // Every character asked for, or a miss: never a page cut short.
       return text.length === e - s ? text : incomplete();
     },
@@ -424,7 +425,7 @@ export async function openResult(
 export async function storageKey(key: string): Promise<string> {
   // Hash the code units, not UTF-8: two keys differing only in lone
   // surrogates must not collide.
-  return "pw1:" + toBase64(await sha256(utf16(key)), "base64url");
+  return "pw1:" + toBase64(await sha256OfText(key, "utf-16"), "base64url");
 }
 
 /** Code units per text chunk: the store's choice, capped so any chunk fits one value. */

@@ -2,7 +2,7 @@
 // fingerprint of what is paged, optionally signed and expiring; opened and
 // checked in one place for the pager and for the MCP list methods.
 
-import { constantTimeEqual, fingerprint, importHmacKey, sha256 } from "../bytes/crypto.ts";
+import { constantTimeEqual, fingerprint, importHmacKey, sha256OfText } from "../bytes/crypto.ts";
 import {
   cursorLength,
   type CursorState,
@@ -82,7 +82,7 @@ export function createBinder(options: BinderOptions): Binder {
       (other.settings.ttlSeconds === settings.ttlSeconds &&
         sameSecret(other.settings.secret, settings.secret)),
     fingerprint: (kind, text) => fingerprint(kind, text, FINGERPRINT_BYTES),
-    scopeHash: async (scope) => (await sha256(scope)).subarray(0, SCOPE_BYTES),
+    scopeHash: async (scope) => (await sha256OfText(scope)).subarray(0, SCOPE_BYTES),
     async issue(scope, fingerprint, unit, offset, part) {
       const state = { unit, offset, part, fingerprint, scope, expiresAt: expiry() };
       return encodeCursor(state, await signingKey());
@@ -106,7 +106,7 @@ export function createBinder(options: BinderOptions): Binder {
       if (options.ttlSeconds !== undefined && state.expiresAt === undefined) {
         throw new CursorError("expired");
       }
-      const hash = (await sha256(scope)).subarray(0, SCOPE_BYTES);
+      const hash = (await sha256OfText(scope)).subarray(0, SCOPE_BYTES);
       if (!constantTimeEqual(state.scope, hash)) throw new CursorError("foreign_scope");
       return { state, scope, binder: self };
     },

@@ -242,6 +242,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
         prepared.source,
         prepared.fingerprint,
         extraOf(result, target),
+        core.countTokens === undefined,
       );
     }
     return pageResult(pager, result, shown, target);

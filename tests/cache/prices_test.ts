@@ -1,7 +1,7 @@
 /**
- * Elements priced when a result is written (src/cut/_prices.ts): a later
- * page served from the cache uses those estimates, and every page is the page
- * built with each element estimated again, and the uncached page.
+ * Elements priced in the background once a result is kept (src/cut/_prices.ts):
+ * a later page served from the cache uses those estimates, and every page is
+ * the page built with each element estimated again, and the uncached page.
  */
 import { assert, assertEquals } from "@std/assert";
 import { createResultPager, memoryStore, type ToolResult } from "../../mod.ts";
@@ -11,14 +11,22 @@ import { spansJson } from "../../dev/cache_data.ts";
 const cursorOf = (result: ToolResult) =>
   /cursor=\\?"([A-Za-z0-9_-]+)\\?"/.exec(String(result.content?.at(-1)?.text ?? ""))?.[1];
 
+// Pages of a walk; with `settle`, the first page's background work (its write,
+// the pricing) is waited for before the later pages are asked for.
 async function walk(
   options: Parameters<typeof createResultPager>[0],
   text: string,
   scope: string,
+  settle = true,
 ): Promise<string[]> {
-  const pager = createResultPager(options);
+  const tasks: Promise<unknown>[] = [];
+  const cache = options?.cache
+    ? { ...options.cache, waitUntil: (task: Promise<unknown>) => void tasks.push(task) }
+    : undefined;
+  const pager = createResultPager({ ...options, cache });
   const tool = (): ToolResult => ({ content: [{ type: "text", text }] });
   let result = await pager.run(tool, { scope });
+  if (settle) await Promise.all(tasks);
   const pages = [JSON.stringify(result)];
   for (let cursor = cursorOf(result); cursor; cursor = cursorOf(result)) {
     result = await pager.run(tool, { scope, cursor });
@@ -60,3 +68,36 @@ for (const [n, pretty] of [[300, false], [200, true]] as const) {
     });
   }
 }
+
+const text = spansJson(300, 5);
+
+Deno.test("kept prices: pages asked for while the result is being priced are the uncached pages", async () => {
+  const pages = await walk({ maxTokens: 2_000, cache: { store: memoryStore() } }, text, "s", false);
+  assertEquals(pages, await walk({ maxTokens: 2_000 }, text, "s"));
+});
+
+// The background tasks a first page hands to waitUntil: its write, and its pricing.
+async function tasksOfFirstPage(
+  options: Parameters<typeof createResultPager>[0],
+  run: Parameters<ReturnType<typeof createResultPager>["run"]>[1],
+): Promise<number> {
+  const tasks: Promise<unknown>[] = [];
+  const waitUntil = (task: Promise<unknown>) => void tasks.push(task);
+  const pager = createResultPager({ ...options, cache: { store: memoryStore(), waitUntil } });
+  await pager.run((): ToolResult => ({ content: [{ type: "text", text }] }), run);
+  await Promise.all(tasks);
+  return tasks.length;
+}
+
+Deno.test("kept prices: a result paged by the estimate is written and priced in the background", async () => {
+  assertEquals(await tasksOfFirstPage({ maxTokens: 2_000 }, { scope: "s" }), 2);
+});
+
+Deno.test("kept prices: a pager that counts tokens itself prices nothing ahead", async () => {
+  const countTokens = (t: string) => Math.ceil(t.length / 3);
+  assertEquals(await tasksOfFirstPage({ maxTokens: 2_000, countTokens }, { scope: "s" }), 1);
+});
+
+Deno.test("kept prices: a narrowed result is not priced ahead (its pages list positions too)", async () => {
+  assertEquals(await tasksOfFirstPage({ maxTokens: 2_000 }, { scope: "s", grep: "span" }), 1);
+});
