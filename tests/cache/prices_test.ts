@@ -101,3 +101,17 @@ Deno.test("kept prices: a pager that counts tokens itself prices nothing ahead",
 Deno.test("kept prices: a narrowed result is not priced ahead (its pages list positions too)", async () => {
   assertEquals(await tasksOfFirstPage({ maxTokens: 2_000 }, { scope: "s", grep: "span" }), 1);
 });
+
+Deno.test("kept prices: the first page is answered before its result is priced", async () => {
+  const tasks: Promise<unknown>[] = [];
+  const waitUntil = (task: Promise<unknown>) => void tasks.push(task);
+  const pager = createResultPager({ maxTokens: 2_000, cache: { store: memoryStore(), waitUntil } });
+  const big = spansJson(2_000, 5);
+  await pager.run((): ToolResult => ({ content: [{ type: "text", text: big }] }), { scope: "s" });
+  const settled = tasks.map(() => false);
+  tasks.forEach((task, i) => task.then(() => settled[i] = true));
+  await Promise.resolve();
+  assertEquals(tasks.length, 2);
+  assertEquals(settled[1], false, "the pricing was done before the page was answered");
+  await Promise.all(tasks);
+});
