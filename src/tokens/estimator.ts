@@ -666,8 +666,7 @@ let astralPage: Uint32Array | undefined;
 let astralPages: Uint16Array | undefined;
 
 // The categories of the code points from `offset` into `into`, up to its
-// end. No callback per run and the move to front by hand, not copyWithin:
-// the BMP's runs are decoded at every cold start.
+// end. No callback per run: the BMP's runs are decoded at every cold start.
 function decodeRuns(into: Uint16Array, offset: number): void {
   // The categories seen, the latest first (move-to-front codes: 0 a new one).
   const recent = new Uint16Array(CATEGORY_GROUP.length);
@@ -680,7 +679,7 @@ function decodeRuns(into: Uint16Array, offset: number): void {
     const length = readVarint(RUN_LENGTHS, lengthAt) + 1;
     lengthAt = readEnd;
     const category = code === 0 ? seen : recent[code];
-    for (let j = code === 0 ? seen++ : code; j > 0; j--) recent[j] = recent[j - 1];
+    recent.copyWithin(1, 0, code === 0 ? seen++ : code);
     recent[0] = category;
     const end = cp + length;
     if (end > offset) {
@@ -888,11 +887,15 @@ export function makeWeights(
   const n = ALONE.length;
   const continued = new Float64Array(n);
   const discountable = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const g = CATEGORY_GROUP[Math.floor(i / 3)];
-    const d = g === 0 ? 0 : discounts[GROUP_NAMES[g]] ?? 0;
-    discountable[i] = MEMBER[i] ? ALONE[i] : 0;
-    continued[i] = ALONE[i] - d * discountable[i];
+  // Each group's discount looked up once, not per entry: this runs at load.
+  const discount = new Float64Array(GROUP_NAMES.length);
+  for (let g = 1; g < GROUP_NAMES.length; g++) discount[g] = discounts[GROUP_NAMES[g]] ?? 0;
+  for (let i = 0, k = 0; i < n; k++) {
+    const d = discount[CATEGORY_GROUP[k]];
+    for (const end = i + 3; i < end; i++) {
+      discountable[i] = MEMBER[i] ? ALONE[i] : 0;
+      continued[i] = ALONE[i] - d * discountable[i];
+    }
   }
   return {
     ascii: Float64Array.from(ascii),
