@@ -169,11 +169,29 @@ function readVarint(codes: string, at: number): number {
 // rare together in the vocabularies (a, b, c from 1: a letter's low five bits).
 const RARE_TRI = new Uint8Array(1 << 15);
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-for (let i = 0; i < 26 ** 3; i++) {
-  const bits = BASE64.indexOf(COMMON_TRIGRAMS[Math.floor(i / 6)]);
-  const [a, b, c] = [Math.floor(i / 676) + 1, (Math.floor(i / 26) % 26) + 1, (i % 26) + 1];
-  RARE_TRI[a << 10 | b << 5 | c] = (bits >> (i % 6)) & 1 ? 0 : 1;
+// COMMON_TRIGRAMS holds a bit per trigram, abc in order, six to a base64
+// digit. The decoding runs at every cold start: in a function (top-level
+// code stays in the interpreter) with a table of digit values, not an
+// indexOf and a division per trigram.
+function decodeRareTrigrams(): void {
+  const value = new Uint8Array(128);
+  for (let v = 0; v < 64; v++) value[BASE64.charCodeAt(v)] = v;
+  let at = 0;
+  let bits = value[COMMON_TRIGRAMS.charCodeAt(0)];
+  let bit = 0;
+  for (let a = 1; a <= 26; a++) {
+    for (let b = 1; b <= 26; b++) {
+      for (let c = 1; c <= 26; c++) {
+        RARE_TRI[a << 10 | b << 5 | c] = (bits >> bit & 1) ^ 1;
+        if (++bit === 6) {
+          bit = 0;
+          bits = value[COMMON_TRIGRAMS.charCodeAt(++at)];
+        }
+      }
+    }
+  }
 }
+decodeRareTrigrams();
 
 /** The longest word, in letters, that the set of known words holds. */
 export const MAX_KNOWN = 15;
@@ -236,13 +254,16 @@ const MIXED = 3;
 // word is a mean over words the vocabularies mostly hold; random ones are two
 // tokens or three ("xqv-brt-kpd" was 0.86 of its count, `"XQV", "BRT"` 0.91).
 const SHORT_FLOORS = new Uint8Array(3 << 15);
-{
+// In a function, as every decoding at load: top-level code runs in the
+// interpreter.
+function decodeShortFloors(): void {
   const TWO = 2 << 2 | 2;
-  for (let a = 1; a <= 26; a++) {
-    for (let b = 1; b <= 26; b++) {
-      for (let shape = LOWER; shape <= UPPER; shape++) {
+  for (let shape = LOWER; shape <= UPPER; shape++) {
+    for (let a = 1; a <= 26; a++) {
+      for (let b = 1; b <= 26; b++) {
+        const at = shape << 15 | a << 10 | b << 5;
         SHORT_FLOORS[shape << 15 | a << 5 | b] = TWO;
-        for (let c = 1; c <= 26; c++) SHORT_FLOORS[shape << 15 | a << 10 | b << 5 | c] = TWO;
+        SHORT_FLOORS.fill(TWO, at + 1, at + 27);
       }
     }
   }
@@ -253,16 +274,23 @@ const SHORT_FLOORS = new Uint8Array(3 << 15);
     word += readVarint(SHORT_WORD_GAPS, at) + 1;
     at = readEnd;
     const code = SHORT_WORD_FLOORS.charCodeAt(i) - 48;
-    const shape = Math.floor(word / FORMS);
-    const form = word % FORMS;
-    const letters = form < 676
-      ? (Math.floor(form / 26) + 1) << 5 | (form % 26 + 1)
-      : (Math.floor((form - 676) / 676) + 1) << 10 | (Math.floor((form - 676) / 26) % 26 + 1) << 5 |
-        ((form - 676) % 26 + 1);
+    const shape = (word / FORMS) | 0;
+    const form = word - shape * FORMS;
+    let letters;
+    if (form < 676) {
+      const a = (form / 26) | 0;
+      letters = (a + 1) << 5 | (form - 26 * a + 1);
+    } else {
+      const ab = ((form - 676) / 26) | 0;
+      const a = (ab / 26) | 0;
+      letters = (a + 1) << 10 | (ab - 26 * a + 1) << 5 | (form - 676 - 26 * ab + 1);
+    }
     if (shape > UPPER || code < 0 || code > 8) throw new Error(`a short word's floor at ${i}`);
-    SHORT_FLOORS[shape << 15 | letters] = (Math.floor(code / 3) + 1) << 2 | (code % 3 + 1);
+    const spaced = (code / 3) | 0;
+    SHORT_FLOORS[shape << 15 | letters] = (spaced + 1) << 2 | (code - 3 * spaced + 1);
   }
 }
+decodeShortFloors();
 
 // The SHORT_FLOORS index of the word of `n` (2 or 3) letters at `at`, or -1
 // for mixed case.
@@ -279,23 +307,106 @@ function shortIndex(text: string, at: number, n: number): number {
   return shape < 0 ? -1 : shape << 15 | key;
 }
 
-{
-  // The list holds lower-case forms, each followed by a mark of the shapes
-  // known besides (none: lower case alone), and the words of mixed case
-  // apart. The words go into the tables in their sorted (ASCII) order, since
-  // a word's slot depends on the ones before it: per first letter, its words
-  // in capitals and of mixed case (a capital second), then its words in
-  // title case (a lower-case letter second), each in the order of the forms;
-  // then the words in lower case. Decoded as char codes, not strings, and
-  // not sorted: this runs at every cold start.
+// The known words' forms, decoded (decodeKnownWords): the letters of form f
+// at FORM_LETTERS[FORM_START[f], FORM_START[f + 1]), its shapes (1 lower
+// case, 2 title case, 4 capitals) at FORM_SHAPES[f]; emptied once the tables
+// hold the words.
+let FORM_LETTERS = new Uint8Array(0);
+let FORM_START = new Int32Array(0);
+// The letters of the word decodeKnownWords puts into the tables.
+const WORD = new Uint8Array(MAX_KNOWN);
+
+// Form f into WORD: 0 lower case, 1 title case, 2 capitals; its length.
+function formWord(f: number, shape: number): number {
+  const from = FORM_START[f];
+  const length = FORM_START[f + 1] - from;
+  if (length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${from}`);
+  for (let j = 0; j < length; j++) {
+    const c = FORM_LETTERS[from + j];
+    WORD[j] = shape === 2 || (shape === 1 && j === 0) ? c - 32 : c;
+  }
+  return length;
+}
+
+// Whether the mixed word m sorts before form f in capitals.
+function mixedFirst(m: string, f: number): boolean {
+  const from = FORM_START[f];
+  const length = FORM_START[f + 1] - from;
+  for (let j = 0; j < m.length && j < length; j++) {
+    const c = FORM_LETTERS[from + j] - 32;
+    if (m.charCodeAt(j) !== c) return m.charCodeAt(j) < c;
+  }
+  return m.length < length;
+}
+
+// The mixed word m into WORD; its length.
+function mixedWord(m: string): number {
+  if (m.length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters: "${m}"`);
+  for (let j = 0; j < m.length; j++) WORD[j] = m.charCodeAt(j);
+  return m.length;
+}
+
+// Puts the word of `length` letters in WORD into the tables. Its
+// SHORT_FLOORS index (as shortIndex's) comes from the letters as they are
+// read: a string per word to hand shortIndex cost most of the decoding.
+function addKnown(length: number): void {
+  let k0 = 0;
+  let k1 = 0;
+  let k2 = 0;
+  let lower = false;
+  let short = 0;
+  let lowers = 0;
+  for (let j = 0; j < length; j++) {
+    const c = WORD[j];
+    const upper = c >= 65 && c <= 90;
+    if ((!upper && (c < 97 || c > 122)) || (upper && lower)) {
+      const word = String.fromCharCode(...WORD.subarray(0, length));
+      throw new Error(`a known word is 1 to 15 letters, capitals first: not "${word}"`);
+    }
+    lower = !upper;
+    k2 = k2 << 6 | k1 >>> 24;
+    k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
+    k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
+    short = short << 5 | (c & 31);
+    lowers = lowers << 1 | ((c >> 5) & 1);
+  }
+  if (length === 0) throw new Error("an empty known word");
+  if (length === 2 || length === 3) {
+    // One token: priced by its shape or as known.
+    const all = (1 << length) - 1;
+    const shape = lowers === all ? LOWER : lowers === all >> 1 ? TITLE : lowers === 0 ? UPPER : -1;
+    if (shape >= 0) SHORT_FLOORS[shape << 15 | short] = 0;
+  }
+  if (k1 === 0) {
+    let slot = slotOf(k0, 0, 0, SHORT_BITS);
+    while (SHORT_WORDS[slot] !== 0) slot = (slot + 1) & SHORT_MASK;
+    SHORT_WORDS[slot] = k0;
+  } else {
+    let slot = slotOf(k0, k1, k2, LONG_BITS);
+    while (LONG_WORDS[3 * slot] !== 0) slot = (slot + 1) & LONG_MASK;
+    LONG_WORDS[3 * slot] = k0;
+    LONG_WORDS[3 * slot + 1] = k1;
+    LONG_WORDS[3 * slot + 2] = k2;
+  }
+}
+
+// The list holds lower-case forms, each followed by a mark of the shapes
+// known besides (none: lower case alone), and the words of mixed case
+// apart. The words go into the tables in their sorted (ASCII) order, since
+// a word's slot depends on the ones before it: per first letter, its words
+// in capitals and of mixed case (a capital second), then its words in
+// title case (a lower-case letter second), each in the order of the forms;
+// then the words in lower case. Decoded as char codes, not strings, and
+// not sorted, in plain functions: this runs at every cold start.
+function decodeKnownWords(): void {
   const n = KNOWN_WORDS.length;
   let total = 0; // the letters of all forms: each shares its prefix, then its own letters
   for (let i = 0; i < n; i++) {
     const c = KNOWN_WORDS.charCodeAt(i);
     total += c < 65 ? c - 48 : c >= 97 ? 1 : 0;
   }
-  const formLetters = new Uint8Array(total);
-  const formStart = new Int32Array(n + 1);
+  const formLetters = FORM_LETTERS = new Uint8Array(total);
+  const formStart = FORM_START = new Int32Array(n + 1);
   const formShapes = new Uint8Array(n);
   let forms = 0;
   let used = 0;
@@ -314,69 +425,6 @@ function shortIndex(text: string, at: number, n: number): number {
   }
   formStart[forms] = used;
   const mixed = KNOWN_MIXED === "" ? [] : KNOWN_MIXED.split(" ");
-  const letters = new Uint8Array(MAX_KNOWN);
-  // Form f into letters: 0 lower case, 1 title case, 2 capitals.
-  const formWord = (f: number, shape: number): number => {
-    const from = formStart[f];
-    const length = formStart[f + 1] - from;
-    if (length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters at ${from}`);
-    for (let j = 0; j < length; j++) {
-      const c = formLetters[from + j];
-      letters[j] = shape === 2 || (shape === 1 && j === 0) ? c - 32 : c;
-    }
-    return length;
-  };
-  // Whether the mixed word m sorts before form f in capitals.
-  const mixedFirst = (m: string, f: number): boolean => {
-    const from = formStart[f];
-    const length = formStart[f + 1] - from;
-    for (let j = 0; j < m.length && j < length; j++) {
-      const c = formLetters[from + j] - 32;
-      if (m.charCodeAt(j) !== c) return m.charCodeAt(j) < c;
-    }
-    return m.length < length;
-  };
-  const wordOf = (m: string): number => {
-    if (m.length > MAX_KNOWN) throw new Error(`a known word over ${MAX_KNOWN} letters: "${m}"`);
-    for (let j = 0; j < m.length; j++) letters[j] = m.charCodeAt(j);
-    return m.length;
-  };
-  // Puts the word of `length` letters in letters into the tables.
-  const addKnown = (length: number): void => {
-    let k0 = 0;
-    let k1 = 0;
-    let k2 = 0;
-    let lower = false;
-    for (let j = 0; j < length; j++) {
-      const c = letters[j];
-      const upper = c >= 65 && c <= 90;
-      if ((!upper && (c < 97 || c > 122)) || (upper && lower)) {
-        const word = String.fromCharCode(...letters.subarray(0, length));
-        throw new Error(`a known word is 1 to 15 letters, capitals first: not "${word}"`);
-      }
-      lower = !upper;
-      k2 = k2 << 6 | k1 >>> 24;
-      k1 = (k1 << 6 | k0 >>> 24) & KEY_BITS;
-      k0 = (k0 << 6 | (c & 63)) & KEY_BITS;
-    }
-    if (length === 0) throw new Error("an empty known word");
-    if (length === 2 || length === 3) {
-      // One token: priced by its shape or as known.
-      const at = shortIndex(String.fromCharCode(...letters.subarray(0, length)), 0, length);
-      if (at >= 0) SHORT_FLOORS[at] = 0;
-    }
-    if (k1 === 0) {
-      let slot = slotOf(k0, 0, 0, SHORT_BITS);
-      while (SHORT_WORDS[slot] !== 0) slot = (slot + 1) & SHORT_MASK;
-      SHORT_WORDS[slot] = k0;
-    } else {
-      let slot = slotOf(k0, k1, k2, LONG_BITS);
-      while (LONG_WORDS[3 * slot] !== 0) slot = (slot + 1) & LONG_MASK;
-      LONG_WORDS[3 * slot] = k0;
-      LONG_WORDS[3 * slot + 1] = k1;
-      LONG_WORDS[3 * slot + 2] = k2;
-    }
-  };
   let nextMixed = 0;
   for (let f = 0, first = 97; first <= 122; first++) {
     const from = f;
@@ -384,19 +432,22 @@ function shortIndex(text: string, at: number, n: number): number {
     for (let g = from; g < f; g++) {
       if (!(formShapes[g] & 4)) continue;
       while (nextMixed < mixed.length && mixedFirst(mixed[nextMixed], g)) {
-        addKnown(wordOf(mixed[nextMixed++]));
+        addKnown(mixedWord(mixed[nextMixed++]));
       }
       addKnown(formWord(g, 2));
     }
     while (nextMixed < mixed.length && mixed[nextMixed].charCodeAt(0) === first - 32) {
-      addKnown(wordOf(mixed[nextMixed++]));
+      addKnown(mixedWord(mixed[nextMixed++]));
     }
     for (let g = from; g < f; g++) if (formShapes[g] & 2) addKnown(formWord(g, 1));
     if (first === 122 && f < forms) throw new Error(`a known word's form is not letters at ${f}`);
   }
   if (nextMixed < mixed.length) throw new Error(`known words of mixed case not sorted: ${mixed}`);
   for (let f = 0; f < forms; f++) if (formShapes[f] & 1) addKnown(formWord(f, 0));
+  FORM_LETTERS = new Uint8Array(0);
+  FORM_START = new Int32Array(0);
 }
+decodeKnownWords();
 
 // Whether the word of keys k0, k1, k2 is a known word.
 function isKnown(k0: number, k1: number, k2: number): boolean {
@@ -614,12 +665,15 @@ const BMP = new Uint16Array(0x10000);
 let astralPage: Uint32Array | undefined;
 let astralPages: Uint16Array | undefined;
 
-function decodeRuns(visit: (first: number, length: number, category: number) => boolean): void {
+// The categories of the code points from `offset` into `into`, up to its
+// end. No callback per run: the BMP's runs are decoded at every cold start.
+function decodeRuns(into: Uint16Array, offset: number): void {
   // The categories seen, the latest first (move-to-front codes: 0 a new one).
   const recent = new Uint16Array(CATEGORY_GROUP.length);
+  const last = offset + into.length;
   let seen = 0;
   let cp = 0;
-  for (let at = 0, lengthAt = 0; at < RUN_CATEGORIES.length;) {
+  for (let at = 0, lengthAt = 0; at < RUN_CATEGORIES.length && cp < last;) {
     const code = readVarint(RUN_CATEGORIES, at);
     at = readEnd;
     const length = readVarint(RUN_LENGTHS, lengthAt) + 1;
@@ -627,24 +681,19 @@ function decodeRuns(visit: (first: number, length: number, category: number) => 
     const category = code === 0 ? seen : recent[code];
     recent.copyWithin(1, 0, code === 0 ? seen++ : code);
     recent[0] = category;
-    if (!visit(cp, length, category)) return;
-    cp += length;
+    const end = cp + length;
+    if (end > offset) {
+      into.fill(category, Math.max(cp, offset) - offset, Math.min(end, last) - offset);
+    }
+    cp = end;
   }
 }
 
-decodeRuns((first, length, category) => {
-  if (first >= 0x10000) return false;
-  BMP.fill(category, first, Math.min(0x10000, first + length));
-  return first + length < 0x10000;
-});
+decodeRuns(BMP, 0);
 
 function loadAstral(): void {
   const all = new Uint16Array(0x100000);
-  decodeRuns((first, length, category) => {
-    const from = Math.max(first, 0x10000) - 0x10000;
-    if (first + length > 0x10000) all.fill(category, from, first + length - 0x10000);
-    return true;
-  });
+  decodeRuns(all, 0x10000);
   const index = new Map<string, number>();
   const pages: Uint16Array[] = [];
   astralPage = new Uint32Array(0x1000);
@@ -838,11 +887,15 @@ export function makeWeights(
   const n = ALONE.length;
   const continued = new Float64Array(n);
   const discountable = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const g = CATEGORY_GROUP[Math.floor(i / 3)];
-    const d = g === 0 ? 0 : discounts[GROUP_NAMES[g]] ?? 0;
-    discountable[i] = MEMBER[i] ? ALONE[i] : 0;
-    continued[i] = ALONE[i] - d * discountable[i];
+  // Each group's discount looked up once, not per entry: this runs at load.
+  const discount = new Float64Array(GROUP_NAMES.length);
+  for (let g = 1; g < GROUP_NAMES.length; g++) discount[g] = discounts[GROUP_NAMES[g]] ?? 0;
+  for (let i = 0, k = 0; i < n; k++) {
+    const d = discount[CATEGORY_GROUP[k]];
+    for (const end = i + 3; i < end; i++) {
+      discountable[i] = MEMBER[i] ? ALONE[i] : 0;
+      continued[i] = ALONE[i] - d * discountable[i];
+    }
   }
   return {
     ascii: Float64Array.from(ascii),
