@@ -17,27 +17,38 @@ export async function sha256(data: string | Uint8Array<ArrayBuffer>): Promise<Ui
 }
 
 /**
- * SHA-256 of a string's UTF-8 (or, with `"utf-16"`, of its code units),
- * remembered for the last 256 short strings: every page hashes the same
- * scope and cache key again, and a digest is a trip off the thread.
+ * SHA-256 of a string, remembered for the last 256 short strings: every page
+ * hashes the same scope and cache key again, and a digest is a trip off the
+ * thread. `"utf-8"` (the default) hashes well-formed text as its UTF-8, and
+ * text with lone surrogates (which UTF-8 would turn into U+FFFD, so that
+ * "a\ud800" and "a\udc00" hashed alike) as a 0xFF byte, which no UTF-8 holds,
+ * then its code units; `"utf-16"` hashes the code units.
  */
 export async function sha256OfText(
   text: string,
   encoding: "utf-8" | "utf-16" = "utf-8",
 ): Promise<Uint8Array> {
-  if (text.length > REMEMBERED_LENGTH) {
-    return await sha256(encoding === "utf-8" ? utf8(text) : utf16(text));
-  }
+  const bytes = () => encoding === "utf-16" ? utf16(text) : exactUtf8(text);
+  if (text.length > REMEMBERED_LENGTH) return await sha256(bytes());
   const key = encoding === "utf-8" ? "8" + text : "6" + text;
   let digest = remembered.get(key);
   if (digest === undefined) {
-    digest = sha256(encoding === "utf-8" ? utf8(text) : utf16(text));
+    digest = sha256(bytes());
     if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value!);
     remembered.set(key, digest);
     digest.catch(() => remembered.delete(key));
   }
   // A copy: the caller may keep or change it.
   return (await digest).slice();
+}
+
+function exactUtf8(text: string): Uint8Array<ArrayBuffer> {
+  if (text.isWellFormed()) return utf8(text);
+  const units = utf16(text);
+  const out = new Uint8Array(units.length + 1);
+  out[0] = 0xff;
+  out.set(units, 1);
+  return out;
 }
 
 const remembered = new Map<string, Promise<Uint8Array>>();

@@ -67,6 +67,26 @@ export function serializeValue(value: unknown, indent?: string): string {
   return serializeIteratively(value, gap);
 }
 
+/**
+ * serializeValue of a compact list, with its number of items when the native
+ * JSON.stringify wrote it: its length read just before the call, with no code
+ * of the caller's (a getter, a toJSON) run in between, is the length
+ * JSON.stringify reads before it writes the items. Written any other way,
+ * the count is not known.
+ */
+export function serializeList(list: unknown[]): { text: string; count?: number } {
+  if (isPlainAndShallow(list)) {
+    try {
+      const count = list.length;
+      const text = JSON.stringify(list);
+      return { text, count };
+    } catch (error) {
+      if (!(error instanceof RangeError) || error.message.includes("string length")) throw error;
+    }
+  }
+  return { text: serializeIteratively(list, "") };
+}
+
 /** JSON text of a primitive, or undefined for one that JSON leaves out. */
 function primitive(value: unknown): string | undefined {
   switch (typeof value) {

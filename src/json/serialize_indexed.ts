@@ -11,7 +11,7 @@
 // twice it for writing the items one by one, and no string per item alive.
 
 import type { Container, JsonIndex } from "./scan.ts";
-import { serializeValue } from "./serialize.ts";
+import { serializeList, serializeValue } from "./serialize.ts";
 
 /** Key paths deeper than this are left to serializeValue and the scanner. */
 const MAX_PATH = 64;
@@ -50,16 +50,13 @@ export function serializeIndexed(value: unknown): { text: string; index: JsonInd
     ancestors.add(node);
     const open = pos;
     if (Array.isArray(node)) {
-      const length = (node as unknown[]).length;
-      const list = listText(node as unknown[]);
+      const { text: list, count } = listText(node as unknown[]);
       write(list);
       ancestors.delete(node);
       // Found as a page asks for them: the first page of a long list reads
-      // the spans of its own items only, not of every item. A getter that
-      // changed the list's length while it was written: every item counted.
-      const items = length === (node as unknown[]).length
-        ? lazyItemSpans(list, length)
-        : eagerItemSpans(list);
+      // the spans of its own items only, not of every item. Where the count
+      // is not known for sure, every item is counted from the text.
+      const items = count === undefined ? eagerItemSpans(list) : lazyItemSpans(list, count);
       containers.push({
         kind: "array",
         path,
@@ -143,16 +140,16 @@ export function serializeIndexed(value: unknown): { text: string; index: JsonInd
 // or a value too deep (serializeValue's own errors, whose paths would start at
 // the list) leave the whole value to serializeValue, which names the path
 // from the root.
-function listText(list: unknown[]): string {
-  let text: string;
+function listText(list: unknown[]): { text: string; count?: number } {
+  let written: { text: string; count?: number };
   try {
-    text = serializeValue(list);
+    written = serializeList(list);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith("pagewise:")) throw new Fallback();
     throw error;
   }
-  if (text.charCodeAt(0) !== 0x5b) throw new Fallback(); // not a list after all
-  return text;
+  if (written.text.charCodeAt(0) !== 0x5b) throw new Fallback(); // not a list after all
+  return written;
 }
 
 /** Items of a list: start and end (exclusive) of each, from its "[". */
@@ -175,9 +172,9 @@ export function itemSpans(list: string): ItemSpans {
 }
 
 /**
- * The spans of a list of `count` items (its length read before it was
- * written: JSON.stringify writes an item for every index, holes and
- * `undefined` as `null`), found as far as the item asked for and no further.
+ * The spans of a list of `count` items (the length JSON.stringify read before
+ * it wrote them: see serializeList), found as far as the item asked for and
+ * no further.
  */
 function lazyItemSpans(list: string, count: number) {
   const reader = new SpanReader(list);
@@ -206,7 +203,7 @@ function lazyItemSpans(list: string, count: number) {
 const changed = (count: number) =>
   new Error(
     `pagewise: a list of ${count} items was written with another number of items; ` +
-      "its length changed while it was serialized (a getter or toJSON that edits it?)",
+      "its length answered differently from one read to the next (a Proxy?)",
   );
 
 function eagerItemSpans(list: string) {

@@ -341,3 +341,14 @@ Deno.test("a cursor of an object's entries is refused against a list, whatever o
   const error = await rejection(pager.page({ users: rows }, { scope, cursor: first.nextCursor }));
   assert.equal(error.reason, "changed_result");
 });
+
+Deno.test("a cursor of a scope with a lone surrogate is foreign to a scope with another one, or U+FFFD", async () => {
+  const pager = createPager(limits);
+  const issued = (await pager.page(rows, { scope: 'list {"q":"a\ud800"}' })).nextCursor!;
+  for (const other of ['list {"q":"a\udc00"}', 'list {"q":"a\ufffd"}']) {
+    const error = await pager.openCursor(issued, other).then(() => undefined, (e) => e);
+    assert.ok(error instanceof CursorError, `accepted under ${JSON.stringify(other)}`);
+    assert.equal(error.reason, "foreign_scope");
+  }
+  await pager.openCursor(issued, 'list {"q":"a\ud800"}');
+});

@@ -136,3 +136,21 @@ Deno.test("a getter that lengthens the list while it is written: every item writ
   assert.equal(container.count, scanned.count);
   assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
 });
+
+Deno.test("a getter that lengthens the list on one read and shortens it on the next: the count is what was written", () => {
+  const list: unknown[] = [];
+  let reads = 0;
+  list.push({
+    get toggle() {
+      if (reads++ % 2 === 0) list.push("added");
+      else list.pop();
+      return reads;
+    },
+  });
+  for (let i = 0; i < 20; i++) list.push(i);
+  const indexed = serializeIndexed({ list })!;
+  const container = indexed.index.containers.find((c) => c.kind === "array")!;
+  const scanned = scanJson(indexed.text)!.containers.find((c) => c.kind === "array")!;
+  assert.equal(container.count, scanned.count);
+  assert.deepEqual(summary(indexed.index), summary(scanJson(indexed.text)!));
+});
