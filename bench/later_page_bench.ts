@@ -6,7 +6,7 @@
  * and p90). First a walk asked for at once after the first page, while its
  * elements are priced in the background; then, the pricing done, each round
  * runs both ways, alternately in this one process: "priced", the elements'
- * estimates kept (src/cut/_prices.ts), and "repriced", every element
+ * estimates kept (src/cut/prices.ts), and "repriced", every element
  * estimated again on each page (what a page did before; the kept prices
  * hidden from the page builder). Then one `Deno.bench` of each.
  *
@@ -15,7 +15,7 @@
  */
 import { createResultPager, memoryStore, type ToolResult } from "../mod.ts";
 import { spansJson } from "../dev/cache_data.ts";
-import { knownPrices } from "../src/cut/_prices.ts";
+import { knownPrices } from "../src/cut/prices.ts";
 
 const ROUNDS = Number(Deno.env.get("LATER_ROUNDS") ?? 5);
 const scope = 'search_traces {"q":"*"}';

@@ -19,7 +19,7 @@ import { openResult, type ResultReader, writeResult } from "./stored_result.ts";
 import type { PageStore } from "../stores/types.ts";
 import type { Breaker } from "./breaker.ts";
 import { estimate } from "../limits/measure.ts";
-import { knownPrices } from "../cut/_prices.ts";
+import { knownPrices } from "../cut/prices.ts";
 import { element } from "../json/envelope.ts";
 
 /** How a cache is used: see `CacheOptions` in the adapters. */

@@ -12,7 +12,7 @@ import { quotedGrep } from "../narrow/grep.ts";
 import type { ElementsSource } from "../source/source.ts";
 import type { Page } from "./page.ts";
 import { noRoom } from "../narrow/narrowing_error.ts";
-import { knownPrices } from "./_prices.ts";
+import { knownPrices } from "./prices.ts";
 
 const WORST = 1e12;
 

@@ -1,11 +1,11 @@
 /**
- * Elements priced in the background once a result is kept (src/cut/_prices.ts):
+ * Elements priced in the background once a result is kept (src/cut/prices.ts):
  * a later page served from the cache uses those estimates, and every page is
  * the page built with each element estimated again, and the uncached page.
  */
 import { assert, assertEquals } from "@std/assert";
 import { createResultPager, memoryStore, type ToolResult } from "../../mod.ts";
-import { knownPrices } from "../../src/cut/_prices.ts";
+import { knownPrices } from "../../src/cut/prices.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 
 const cursorOf = (result: ToolResult) =>

@@ -1,7 +1,7 @@
 // Token estimates of elements known before a page is built: a container read
-// back from the cache can carry the estimates its elements were priced at
-// when the result was written, so that a later page prices only its first
-// element and the whole page, not every element again.
+// back from the cache can carry the estimates its elements were priced at in
+// the background after the result was kept (src/cache/cache.ts), so that a
+// later page prices only its first element and the whole page.
 
 import type { Container } from "../json/scan.ts";
 
