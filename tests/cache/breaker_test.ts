@@ -394,30 +394,32 @@ Deno.test("the state machine: opens after N failures in a row, ignores late outc
   assert.equal(same.blocked(), true);
 });
 
-Deno.test("the state machine: an answer of the other kind does not clear failures, so a store that fails only reads (or writes) opens it", () => {
-  const events: string[] = [];
+// A breaker that opens after two failures in a row, and the states it reports.
+function twoFailureBreaker() {
+  const states: string[] = [];
   const breaker = breakerFor(
     {},
     { failures: 2, coolDownMs: 100, maxCoolDownMs: 1_000, now: testClock().now },
-    (e) => void (e.type === "cache_breaker" && events.push(e.state)),
+    (e) => void (e.type === "cache_breaker" && states.push(e.state)),
   );
+  return { breaker, states };
+}
+
+Deno.test("the state machine: an answer of the other kind does not clear failures, so a store that fails only reads (or writes) opens it", () => {
   // A read fails, a write answers, a read fails: two reads in a row failed.
-  breaker.admit("read")!.done(false);
-  breaker.admit("write")!.done(true);
-  breaker.admit("read")!.done(false);
-  assert.deepEqual(events, ["open"]);
-  assert.equal(breaker.blocked(), true);
+  const reads = twoFailureBreaker();
+  reads.breaker.admit("read")!.done(false);
+  reads.breaker.admit("write")!.done(true);
+  reads.breaker.admit("read")!.done(false);
+  assert.deepEqual(reads.states, ["open"]);
+  assert.equal(reads.breaker.blocked(), true);
   // And the other way round, on a store of its own.
-  const writes: string[] = [];
-  const other = breakerFor(
-    {},
-    { failures: 2, coolDownMs: 100, maxCoolDownMs: 1_000, now: testClock().now },
-    (e) => void (e.type === "cache_breaker" && writes.push(e.state)),
-  );
-  other.admit("write")!.done(false);
-  other.admit("read")!.done(true);
-  other.admit("write")!.done(false);
-  assert.deepEqual(writes, ["open"]);
+  const writes = twoFailureBreaker();
+  writes.breaker.admit("write")!.done(false);
+  writes.breaker.admit("read")!.done(true);
+  writes.breaker.admit("write")!.done(false);
+  assert.deepEqual(writes.states, ["open"]);
+  assert.equal(writes.breaker.blocked(), true);
 });
 
 Deno.test("the state machine: a clock that throws or answers nonsense is replaced by Date.now", () => {
