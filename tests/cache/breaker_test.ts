@@ -406,20 +406,16 @@ function twoFailureBreaker() {
 }
 
 Deno.test("the state machine: an answer of the other kind does not clear failures, so a store that fails only reads (or writes) opens it", () => {
-  // A read fails, a write answers, a read fails: two reads in a row failed.
-  const reads = twoFailureBreaker();
-  reads.breaker.admit("read")!.done(false);
-  reads.breaker.admit("write")!.done(true);
-  reads.breaker.admit("read")!.done(false);
-  assert.deepEqual(reads.states, ["open"]);
-  assert.equal(reads.breaker.blocked(), true);
-  // And the other way round, on a store of its own.
-  const writes = twoFailureBreaker();
-  writes.breaker.admit("write")!.done(false);
-  writes.breaker.admit("read")!.done(true);
-  writes.breaker.admit("write")!.done(false);
-  assert.deepEqual(writes.states, ["open"]);
-  assert.equal(writes.breaker.blocked(), true);
+  // A read fails, a write answers, a read fails: two reads in a row failed;
+  // and the other way round, on a store of its own.
+  for (const [failing, answering] of [["read", "write"], ["write", "read"]] as const) {
+    const { breaker, states } = twoFailureBreaker();
+    breaker.admit(failing)!.done(false);
+    breaker.admit(answering)!.done(true);
+    breaker.admit(failing)!.done(false);
+    assert.deepEqual(states, ["open"], `${failing}s failing`);
+    assert.equal(breaker.blocked(), true);
+  }
 });
 
 Deno.test("the state machine: a clock that throws or answers nonsense is replaced by Date.now", () => {
