@@ -39,10 +39,13 @@ export { estimateTokens } from "./src/tokens/estimate_tokens.ts";
 export type { TokenCounter } from "./src/tokens/estimate_tokens.ts";
 export { clients } from "./src/limits/limits.ts";
 export type { Limits } from "./src/limits/limits.ts";
+export type { ClientLimits } from "./src/limits/client_limits.ts";
+export { withClientSession } from "./src/mcp/client_session.ts";
 export { paginate } from "./src/mcp/paginate.ts";
 export type { PaginateOptions } from "./src/mcp/paginate.ts";
 export { createResultPager } from "./src/mcp/result_pager.ts";
 export type {
+  NarrowingAsked,
   PageResultOptions,
   ResultPager,
   ResultPagerOptions,
@@ -53,6 +56,7 @@ export { memoryStore } from "./src/stores/memory.ts";
 export type { MemoryStoreOptions } from "./src/stores/memory.ts";
 export { MEDIA_TOKENS } from "./src/mcp/media.ts";
 export { pagedTool } from "./src/mcp/paged_tool.ts";
+export type { PagedToolOptions } from "./src/mcp/paged_tool.ts";
 export { toolScope } from "./src/mcp/scope.ts";
 export type { ContentBlock, ToolDescription, ToolResult } from "./src/mcp/types.ts";
 export { listAll, paginateLists } from "./src/mcp/list_methods.ts";

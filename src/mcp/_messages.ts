@@ -41,3 +41,12 @@ export const GREP_ARGUMENT_DESCRIPTION = "Keep only items or lines that contain 
 
 /** The description of the fields argument added to a paged tool. */
 export const FIELDS_ARGUMENT_DESCRIPTION = "Keep only these fields of each item";
+
+/** Why a paged tool called without its arguments is refused. */
+export function pagedToolWithoutArguments(tool: string, cursorParam: string): string {
+  return `pagewise: pagedTool("${tool}") was called without arguments: the tool has no input ` +
+    `schema, so the SDK passes it none, and never the ${cursorParam}. Register it with an ` +
+    `inputSchema that declares ${cursorParam}: z.string().optional() (and pass that schema to ` +
+    `pagedTool as inputSchema), or page the server with paginate(server, { tools: { include: ` +
+    `["${tool}"] } }).`;
+}

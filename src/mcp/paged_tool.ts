@@ -4,48 +4,74 @@
  * @module
  */
 
-import { identityOf } from "./_identity.ts";
-import { checkOneOf, invalid, resolveNarrowArguments } from "../paging/options.ts";
+import type { NarrowArguments } from "../cut/notes.ts";
+import { checkKeys, checkOneOf, invalid, resolveNarrowArguments } from "../paging/options.ts";
+import { clientNameOf } from "./_client.ts";
 import { takeCursor } from "./_cursor_argument.ts";
-import { createResultPager, type ResultPagerOptions } from "./result_pager.ts";
+import { identityOf } from "./_identity.ts";
+import { pagedToolWithoutArguments } from "./_messages.ts";
+import { createResultPager, RESULT_PAGER_KEYS, type ResultPagerOptions } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
 import type { ToolResult } from "./types.ts";
+
+/** Options of {@linkcode pagedTool}: the result pager's, the mode, and the tool's input schema. */
+export interface PagedToolOptions extends ResultPagerOptions {
+  /** `"page"` (default) or `"trim"`: one page without a cursor. */
+  mode?: "page" | "trim";
+  /**
+   * The tool's input schema as it is registered (a zod object or raw shape,
+   * or a JSON Schema): an MCP SDK drops every argument its schema does not
+   * declare, so the cursor must be declared, and is checked here, now. The
+   * narrowing arguments (`grep`, `fields`) it declares are the ones the model
+   * is told of. Without it, nothing can be checked: declare them yourself.
+   */
+  inputSchema?: unknown;
+}
+
+const PAGED_TOOL_KEYS = [...RESULT_PAGER_KEYS, "mode", "inputSchema"] as const;
 
 /**
  * Wraps one tool callback so that its results are paged: the cursor argument
  * is taken out of the arguments and checked before the callback runs (a bad
  * cursor is answered without running it), the callback runs with the rest,
  * and its result (a `CallToolResult` or any value) is paged with a scope made
- * of the tool name and those arguments. With `cache`, later pages are read
- * from the store instead of running the callback again. Declare the cursor in the tool's
- * input schema (an optional string), or the SDK drops it before the callback
- * runs; likewise `grep` (an optional string) and `fields` (an optional list
- * of strings) to let the model narrow a result, and say so with `narrow:
- * true` (or new names): then the first page tells the model it can narrow.
- * `narrow: false` ignores them.
+ * of the tool name and those arguments, sized for the client that asked
+ * (read from the SDK's request details; see `clientLimits`). With `cache`,
+ * later pages are read from the store instead of running the callback again.
+ *
+ * An SDK drops arguments the tool's input schema does not declare: declare
+ * the cursor (an optional string), and `grep` (an optional string) and
+ * `fields` (an optional list of strings) to let the model narrow a result,
+ * and pass the schema as `inputSchema`, which is checked here: a schema
+ * without the cursor throws now, rather than answer every call with the
+ * first page. (`paginate(server, { tools: { include: [name] } })` adds the
+ * arguments itself.)
  *
  * @example
  * ```ts
- * import { assertEquals } from "@std/assert";
+ * import { assertEquals, assertThrows } from "@std/assert";
  * import { pagedTool } from "@pagewise/mcp";
  *
  * let runs = 0;
+ * const inputSchema = { type: "object", properties: { q: { type: "string" }, cursor: { type: "string" } } };
  * const search = pagedTool("search", ({ q }: { q: string }) => {
  *   runs++;
  *   return Array.from({ length: 2_000 }, (_, i) => ({ id: i, q }));
- * }, { maxTokens: 2_000 });
+ * }, { maxTokens: 2_000, inputSchema });
  * const first = await search({ q: "x" }, {});
  * assertEquals(JSON.parse(String(first.content?.[0].text)).items[0], { id: 0, q: "x" });
  * // A bad cursor is answered without running the tool:
  * const bad = await search({ q: "x", cursor: "mistyped" }, {});
  * assertEquals(bad.isError, true);
  * assertEquals(runs, 1);
+ * // A schema the cursor is missing from is refused now:
+ * assertThrows(() => pagedTool("search", () => [], { inputSchema: { properties: {} } }));
  * ```
  */
 export function pagedTool<A extends Record<string, unknown>, E>(
   name: string,
   handler: (args: A, extra: E) => unknown,
-  options: ResultPagerOptions & { mode?: "page" | "trim" } = {},
+  options: PagedToolOptions = {},
 ): (
   args: A & { cursor?: string; grep?: string; fields?: string[] },
   extra: E,
@@ -54,16 +80,30 @@ export function pagedTool<A extends Record<string, unknown>, E>(
     throw invalid("pagedTool's name", "a tool name", name);
   }
   if (typeof handler !== "function") throw invalid("pagedTool's handler", "a function", handler);
-  checkOneOf("mode", options?.mode, ["page", "trim"] as const);
-  const results = createResultPager(options);
+  if (options === null || typeof options !== "object") {
+    throw invalid("pagedTool's options", "an options object", options);
+  }
+  checkKeys("pagedTool", options as Record<string, unknown>, PAGED_TOOL_KEYS);
+  checkOneOf("mode", options.mode, ["page", "trim"] as const);
+  const { mode, inputSchema, ...resultOptions } = options;
+  const results = createResultPager(resultOptions);
   const cursorParam = options.cursorParam ?? "cursor";
-  const narrow = options.mode === "trim"
+  const narrow = mode === "trim" ? undefined : resolveNarrowArguments(options.narrow, cursorParam);
+  const declared = inputSchema === undefined
     ? undefined
-    : resolveNarrowArguments(options.narrow, cursorParam);
-  // The tool's schema is its author's: only a `narrow` given says it declares the
-  // arguments, so only then does the first page tell the model it can narrow.
-  const hint = options.narrow === undefined ? undefined : narrow;
+    : declaredArguments(name, inputSchema, cursorParam, mode ?? "page");
+  // The model is told it can narrow only of arguments the schema declares
+  // (without a schema: only when `narrow` was given, as a sign they are).
+  const hint = declared
+    ? narrowingDeclared(narrow, declared)
+    : options.narrow === undefined
+    ? undefined
+    : narrow;
   return async (args, extra) => {
+    // Without an input schema an SDK calls the tool with its request details alone.
+    if (extra === undefined && isRequestDetails(args)) {
+      throw new TypeError(pagedToolWithoutArguments(name, cursorParam));
+    }
     const taken = takeCursor(args ?? {}, cursorParam, narrow);
     if ("error" in taken) return taken.error;
     const identity = options.cache ? await identityOf(options.cache, extra) : "";
@@ -73,9 +113,77 @@ export function pagedTool<A extends Record<string, unknown>, E>(
       grep: taken.grep as string | undefined,
       fields: taken.fields as string[] | undefined,
       narrowable: hint,
-      mode: options.mode,
+      mode,
       identity: identity ?? "",
       cache: identity !== undefined,
+      client: clientNameOf(undefined, extra),
     });
   };
+}
+
+/** The argument names an input schema declares: a zod object or raw shape, or a JSON Schema. */
+function declaredArguments(
+  tool: string,
+  schema: unknown,
+  cursorParam: string,
+  mode: "page" | "trim",
+): Set<string> {
+  const names = schemaProperties(schema);
+  if (!names) {
+    throw invalid(
+      `pagedTool("${tool}")'s inputSchema`,
+      "the tool's input schema: a zod object, a zod raw shape, or a JSON Schema with properties",
+      schema,
+    );
+  }
+  if (mode === "page" && !names.has(cursorParam)) {
+    throw new TypeError(
+      `pagewise: pagedTool("${tool}"): its inputSchema does not declare "${cursorParam}", so ` +
+        `the SDK drops the cursor and every call would get the first page again. Add ` +
+        `${cursorParam}: z.string().optional() to it (or { type: "string" } in JSON Schema).`,
+    );
+  }
+  return names;
+}
+
+function schemaProperties(schema: unknown): Set<string> | undefined {
+  if (!isObject(schema)) return undefined;
+  const { shape, properties } = schema as { shape?: unknown; properties?: unknown };
+  // A zod object (v3 and v4 both have `shape`), or a JSON Schema.
+  if (isObject(shape) && isSchema(schema)) return new Set(Object.keys(shape));
+  if (isObject(properties) && !isSchema(properties)) return new Set(Object.keys(properties));
+  // A raw shape: the arguments' own schemas, by name.
+  const members = Object.values(schema);
+  if (!isSchema(schema) && members.every((member) => isObject(member) && isSchema(member))) {
+    return new Set(Object.keys(schema));
+  }
+  return undefined;
+}
+
+function isObject(value: unknown): value is object {
+  return value !== null && typeof value === "object";
+}
+
+/** A zod (v3 or v4) or Standard Schema schema object. */
+function isSchema(value: object): boolean {
+  return "_zod" in value || "_def" in value || "~standard" in value;
+}
+
+function narrowingDeclared(
+  narrow: NarrowArguments | undefined,
+  declared: Set<string>,
+): NarrowArguments | undefined {
+  if (!narrow) return undefined;
+  const out: NarrowArguments = {};
+  if (narrow.grep !== undefined && declared.has(narrow.grep)) out.grep = narrow.grep;
+  if (narrow.fields !== undefined && declared.has(narrow.fields)) out.fields = narrow.fields;
+  return out.grep === undefined && out.fields === undefined ? undefined : out;
+}
+
+/** SDK request details (v1 `extra`, v2 `ctx`) where the arguments should be. */
+function isRequestDetails(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  const given = value as { signal?: unknown; requestId?: unknown; mcpReq?: unknown };
+  return (given.signal instanceof AbortSignal && given.requestId !== undefined) ||
+    (typeof given.mcpReq === "object" && given.mcpReq !== null);
 }

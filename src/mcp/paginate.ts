@@ -1,6 +1,7 @@
 /**
  * Pages every tool of an MCP server: `tools/list` gains an optional cursor
- * argument on each paged tool, and `tools/call` results are paged.
+ * argument on each paged tool, and `tools/call` results are paged, each page
+ * sized for the client that asked.
  *
  * Works with `McpServer` and `Server` of `@modelcontextprotocol/sdk` (v1) and
  * of `@modelcontextprotocol/server` (v2), whatever registered the tools
@@ -12,28 +13,34 @@
  */
 
 import {
+  checkKeys,
   checkOneOf,
   checkRecord,
   checkStringList,
   invalid,
+  PAGER_KEYS,
   resolveCursorParam,
   resolveNarrowArguments,
 } from "../paging/options.ts";
+import type { NarrowArguments } from "../cut/notes.ts";
 import type { PagerOptions } from "../paging/pager.ts";
-import type { CacheOptions } from "../cache/cache_options.ts";
+import { clientNameOf } from "./_client.ts";
 import { identityOf } from "./_identity.ts";
 import { takeCursor } from "./_cursor_argument.ts";
-import { type Handler, intercept } from "./_intercept.ts";
-import { describe, hasOwnCursor, narrowingOf } from "./_tool_list.ts";
-import type { NarrowArguments } from "../cut/notes.ts";
-import { createResultPager, type ResultPager } from "./result_pager.ts";
+import { type Handler, intercept, type JsonRpcRequest } from "./_intercept.ts";
+import { KnownTools, type ListPage } from "./_known_tools.ts";
+import { describe } from "./_tool_list.ts";
+import {
+  createResultPager,
+  RESULT_PAGER_KEYS,
+  type ResultPager,
+  type ResultPagerOptions,
+} from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
 import type { ToolDescription, ToolResult } from "./types.ts";
 
-/** Options of {@linkcode paginate}: the core's, which tools to page how, and a cache. */
-export interface PaginateOptions extends PagerOptions {
-  /** Keep results after their first page, so that later pages do not run the tool again. */
-  cache?: CacheOptions;
+/** Options of {@linkcode paginate}: the result pager's, and which tools to page how. */
+export interface PaginateOptions extends ResultPagerOptions {
   /** Name of the cursor argument added to each tool. Default `"cursor"`. */
   cursorParam?: string;
   /**
@@ -46,27 +53,39 @@ export interface PaginateOptions extends PagerOptions {
   narrow?: boolean | { grep?: string | false; fields?: string | false };
   /** Page only these tools (by name), or all but `exclude`. Default: every tool. */
   tools?: { include?: string[]; exclude?: string[] };
-  /** Limits and mode for single tools, by name. */
+  /** Limits and mode for single tools, by name: a ceiling for every client, as the others. */
   perTool?: Record<string, PagerOptions & { mode?: "page" | "trim" }>;
   /** `"page"` (default) or `"trim"`: one page without a cursor. */
   mode?: "page" | "trim";
   /**
-   * Announce each paged tool's character limit in `tools/list` as
-   * `_meta["anthropic/maxResultSizeChars"]`, which Claude Code reads to keep
-   * results of that size inline instead of saving them to a file.
+   * Announce each paged tool's character limit (for the client that lists
+   * the tools) in `tools/list` as `_meta["anthropic/maxResultSizeChars"]`,
+   * which Claude Code reads to keep results of that size inline instead of
+   * saving them to a file.
    */
   announceMaxChars?: boolean;
 }
 
-const paginated = new WeakSet<object>();
+/** The option names of {@linkcode paginate}. */
+export const PAGINATE_KEYS = [
+  ...RESULT_PAGER_KEYS,
+  "tools",
+  "perTool",
+  "mode",
+  "announceMaxChars",
+] as const;
 
-/** Tool names that a full tools/list did not have, remembered until the next tools/list. */
-const MAX_MISSES = 10_000;
+const PER_TOOL_KEYS = [...PAGER_KEYS, "mode"] as const;
+
+const paginated = new WeakSet<object>();
 
 /**
  * Pages every tool of `server` (see the module doc) and returns the server.
  * Every option is checked here, synchronously.
  *
+ * Each page is sized for the client that asked (see `clientLimits`), found
+ * from the request's `_meta` (MCP 2026-07-28), the session's `initialize`,
+ * or the session id {@linkcode withClientSession} gives a stateless server.
  * A tool that already has an argument named like the cursor keeps its own
  * paging: it gets no second cursor and its results are trimmed instead of
  * paged. Tools lose their `outputSchema` in `tools/list`: a page is not the
@@ -108,7 +127,39 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   if (paginated.has(server)) {
     throw new Error("pagewise: paginate() was already called on this server; call it once.");
   }
+  const plan = planOf(options);
+  const known = new KnownTools(plan.cursorParam, plan.narrowNames);
+  intercept(
+    server,
+    "tools/list",
+    (inner) => (request, extra) => listTools(plan, known, server, inner, request, extra),
+  );
+  const { original } = intercept(
+    server,
+    "tools/call",
+    (inner) => (request, extra) =>
+      callTool(plan, known, server, inner, request, extra, listPages(original, extra)),
+  );
+  paginated.add(server);
+  return server;
+}
+
+/** The checked options, and the result pagers made from them. */
+interface Plan {
+  options: PaginateOptions;
+  cursorParam: string;
+  narrowNames: NarrowArguments | undefined;
+  shared: ResultPager;
+  perTool: Map<string, ResultPager>;
+}
+
+/** Checks every option now, synchronously, and makes every pager (each checks its own). */
+function planOf(options: PaginateOptions): Plan {
+  checkKeys("paginate", options as Record<string, unknown>, PAGINATE_KEYS);
   checkRecord("tools", options.tools);
+  if (options.tools) {
+    checkKeys("tools", options.tools as Record<string, unknown>, ["include", "exclude"]);
+  }
   checkStringList("tools.include", options.tools?.include);
   checkStringList("tools.exclude", options.tools?.exclude);
   checkOneOf("mode", options.mode, ["page", "trim"] as const);
@@ -118,143 +169,145 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
   }
   const cursorParam = resolveCursorParam(options.cursorParam);
   const narrowNames = resolveNarrowArguments(options.narrow, cursorParam);
-
-  // Every pager is made now, so that each tool's options are checked now.
-  const shared = createResultPager({ ...options, cursorParam });
-  const cached = (tool: string) =>
-    options.cache !== undefined && (!options.cache.tools || options.cache.tools.includes(tool));
+  const { tools: _t, perTool: _p, mode: _m, announceMaxChars: _a, ...resultOptions } = options;
   const perTool = new Map<string, ResultPager>();
   for (const name of Object.keys(options.perTool ?? {})) {
     const own = options.perTool![name];
     checkRecord(`perTool.${name}`, own);
+    checkKeys(`perTool.${name}`, own as Record<string, unknown>, PER_TOOL_KEYS);
     checkOneOf(`perTool.${name}.mode`, own.mode, ["page", "trim"] as const);
-    perTool.set(name, createResultPager({ ...options, ...own, cursorParam, cache: options.cache }));
+    const { mode: _mode, ...limits } = own;
+    perTool.set(name, createResultPager({ ...resultOptions, ...limits, cursorParam }));
   }
-  const pagerFor = (tool: string) => perTool.get(tool) ?? shared;
-  const isPaged = (tool: string): boolean => {
-    const { include, exclude } = options.tools ?? {};
-    return (!include || include.includes(tool)) && !exclude?.includes(tool);
+  return {
+    options,
+    cursorParam,
+    narrowNames,
+    shared: createResultPager({ ...resultOptions, cursorParam }),
+    perTool,
   };
-  const modeOf = (tool: string) => options.perTool?.[tool]?.mode ?? options.mode ?? "page";
+}
 
-  // Which tools declare their own cursor argument (and which of the narrowing
-  // arguments they get), learnt from every tools/list answer (a client
-  // re-lists after tools/list_changed), so that a tools/call reads the whole
-  // list only for a tool it has not seen listed.
-  const ownCursor = new Map<string, boolean>();
-  const narrowable = new Map<string, NarrowArguments | undefined>();
-  const misses = new Set<string>();
-  const note = (tool: ToolDescription) => {
-    ownCursor.set(tool.name, hasOwnCursor(tool, cursorParam));
-    narrowable.set(tool.name, narrowingOf(tool, narrowNames));
+function pagerFor(plan: Plan, tool: string): ResultPager {
+  return plan.perTool.get(tool) ?? plan.shared;
+}
+
+function isPaged(plan: Plan, tool: string): boolean {
+  const { include, exclude } = plan.options.tools ?? {};
+  return (!include || include.includes(tool)) && !exclude?.includes(tool);
+}
+
+function modeOf(plan: Plan, tool: string): "page" | "trim" {
+  return plan.options.perTool?.[tool]?.mode ?? plan.options.mode ?? "page";
+}
+
+function isCached(plan: Plan, tool: string): boolean {
+  const { cache } = plan.options;
+  return cache !== undefined && (!cache.tools || cache.tools.includes(tool));
+}
+
+/** tools/list: the server's answer, each paged tool described with its new arguments. */
+async function listTools(
+  plan: Plan,
+  known: KnownTools,
+  server: object,
+  inner: Handler,
+  request: JsonRpcRequest,
+  extra: unknown,
+): Promise<unknown> {
+  const result = await inner(request, extra) as { tools?: ToolDescription[] };
+  if (!Array.isArray(result?.tools)) return result;
+  known.learn(result.tools);
+  const client = plan.options.announceMaxChars ? clientNameOf(request, extra, server) : undefined;
+  return {
+    ...result,
+    tools: result.tools.map((tool) =>
+      isPaged(plan, tool.name)
+        ? describe(tool, {
+          cursorParam: plan.cursorParam,
+          narrow: plan.narrowNames,
+          mode: modeOf(plan, tool.name),
+          announceMaxChars: plan.options.announceMaxChars
+            ? pagerFor(plan, tool.name).limitsFor(client).maxChars
+            : undefined,
+        })
+        : tool
+    ),
   };
-  const learn = (tools: ToolDescription[]) => {
-    misses.clear();
-    for (const tool of tools) note(tool);
-  };
+}
 
-  function listWrapper(inner: Handler): Handler {
-    return async (request, extra) => {
-      const result = await inner(request, extra) as { tools?: ToolDescription[] };
-      if (!Array.isArray(result?.tools)) return result;
-      learn(result.tools);
-      return {
-        ...result,
-        tools: result.tools.map((tool) =>
-          isPaged(tool.name)
-            ? describe(tool, {
-              cursorParam,
-              narrow: narrowNames,
-              mode: modeOf(tool.name),
-              announceMaxChars: options.announceMaxChars
-                ? pagerFor(tool.name).pager.limits.maxChars
-                : undefined,
-            })
-            : tool
-        ),
-      };
-    };
-  }
-
-  async function ownsCursor(name: string, extra: unknown): Promise<boolean> {
-    const known = ownCursor.get(name);
-    if (known !== undefined) return known;
-    if (misses.has(name)) return false;
+/** The server's own tools/list, a page at a time, for a tool not seen listed yet. */
+function listPages(original: (method: string) => Handler | undefined, extra: unknown): ListPage {
+  return async (cursor) => {
     const list = original("tools/list");
-    if (!list) return false;
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 1_000; pages++) {
-      const result = await list(
-        { jsonrpc: "2.0", id: 0, method: "tools/list", params: cursor ? { cursor } : {} },
-        extra,
-      ) as { tools?: ToolDescription[]; nextCursor?: string };
-      for (const tool of result?.tools ?? []) note(tool);
-      if (ownCursor.has(name)) return ownCursor.get(name)!;
-      cursor = result?.nextCursor;
-      if (!cursor) break;
-    }
-    if (misses.size >= MAX_MISSES) misses.clear();
-    misses.add(name);
-    return false;
-  }
-
-  function callWrapper(inner: Handler): Handler {
-    return async (request, extra) => {
-      const params = request.params ?? {};
-      const name = params.name;
-      const args = params.arguments;
-      // Anything the SDK will refuse (no name, arguments that are not an
-      // object) goes to it unchanged, so that it answers as it always does.
-      if (typeof name !== "string" || !isPaged(name)) return inner(request, extra);
-      if (
-        args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))
-      ) {
-        return inner(request, extra);
-      }
-      // A tool the McpServer does not have (or has disabled): the SDK answers
-      // that, at the cost of a lookup rather than a listing of every tool.
-      if (registered(server, name) === false) return inner(request, extra);
-      const pager = pagerFor(name);
-      const given = (args ?? {}) as Record<string, unknown>;
-      const owns = await ownsCursor(name, extra);
-      // A tool the server does not list: the SDK answers that it does not exist.
-      if (misses.has(name)) return inner(request, extra);
-      if (owns) {
-        const result = await inner(request, extra);
-        if (!isResult(result)) return result;
-        return pager.page(result, { scope: toolScope(name, given), mode: "trim" });
-      }
-      // A trim has no pages to narrow: the tool gets no narrowing arguments.
-      const narrow = modeOf(name) === "page" ? narrowable.get(name) : undefined;
-      const taken = takeCursor(given, cursorParam, narrow);
-      if ("error" in taken) return taken.error;
-      const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
-      const identity = options.cache ? await identityOf(options.cache, extra) : "";
-      // Task results and input requests are not tool output: they pass on.
-      let passed: unknown;
-      const result = await pager.run(async () => {
-        const result = await inner(forwarded, extra);
-        if (isResult(result)) return result;
-        passed = result;
-        return { content: [] };
-      }, {
-        cursor: taken.cursor,
-        scope: toolScope(name, taken.rest),
-        mode: modeOf(name),
-        grep: taken.grep as string | undefined,
-        fields: taken.fields as string[] | undefined,
-        narrowable: narrow,
-        identity: identity ?? "",
-        cache: cached(name) && identity !== undefined,
-      });
-      return passed ?? result;
+    if (!list) return undefined;
+    const request = {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "tools/list",
+      params: cursor ? { cursor } : {},
     };
-  }
+    return await list(request, extra) as { tools?: ToolDescription[]; nextCursor?: string };
+  };
+}
 
-  intercept(server, "tools/list", listWrapper);
-  const { original } = intercept(server, "tools/call", callWrapper);
-  paginated.add(server);
-  return server;
+/** tools/call: the cursor and narrowing taken out, the tool run (or the cache read), a page back. */
+async function callTool(
+  plan: Plan,
+  known: KnownTools,
+  server: object,
+  inner: Handler,
+  request: JsonRpcRequest,
+  extra: unknown,
+  list: ListPage,
+): Promise<unknown> {
+  const params = request.params ?? {};
+  const { name, arguments: args } = params;
+  // Anything the SDK will refuse (no name, arguments that are not an
+  // object) goes to it unchanged, so that it answers as it always does.
+  if (typeof name !== "string" || !isPaged(plan, name)) return inner(request, extra);
+  if (args !== undefined && (args === null || typeof args !== "object" || Array.isArray(args))) {
+    return inner(request, extra);
+  }
+  // A tool the McpServer does not have (or has disabled): the SDK answers
+  // that, at the cost of a lookup rather than a listing of every tool.
+  if (registered(server, name) === false) return inner(request, extra);
+  const lookedUp = await known.lookUp(name, list);
+  if (lookedUp === "unknown") return inner(request, extra);
+  const pager = pagerFor(plan, name);
+  const given = (args ?? {}) as Record<string, unknown>;
+  const client = clientNameOf(request, extra, server);
+  if (lookedUp === "own_cursor") {
+    const result = await inner(request, extra);
+    if (!isResult(result)) return result;
+    return pager.page(result, { scope: toolScope(name, given), mode: "trim", client });
+  }
+  // A trim has no pages to narrow: the tool gets no narrowing arguments.
+  const mode = modeOf(plan, name);
+  const narrow = mode === "page" ? known.narrowing(name) : undefined;
+  const taken = takeCursor(given, plan.cursorParam, narrow);
+  if ("error" in taken) return taken.error;
+  const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
+  const identity = plan.options.cache ? await identityOf(plan.options.cache, extra) : "";
+  // Task results and input requests are not tool output: they pass on.
+  let passed: unknown;
+  const result = await pager.run(async () => {
+    const result = await inner(forwarded, extra);
+    if (isResult(result)) return result;
+    passed = result;
+    return { content: [] };
+  }, {
+    cursor: taken.cursor,
+    scope: toolScope(name, taken.rest),
+    mode,
+    grep: taken.grep as string | undefined,
+    fields: taken.fields as string[] | undefined,
+    narrowable: narrow,
+    identity: identity ?? "",
+    cache: isCached(plan, name) && identity !== undefined,
+    client,
+  });
+  return passed ?? result;
 }
 
 /**

@@ -3,7 +3,7 @@
 // is a thin object over these; the MCP adapter and the cache call them
 // directly (a cached result is a prepared source read back from a store).
 
-import { fingerprint, toHex } from "../bytes/crypto.ts";
+import { constantTimeEqual, fingerprint, toHex } from "../bytes/crypto.ts";
 import { type Binder, createBinder, type OpenedCursor } from "../cursor/binding.ts";
 import { type CursorState, type CursorUnit, FINGERPRINT_BYTES } from "../cursor/codec.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
@@ -21,6 +21,7 @@ import {
   type Document,
   fingerprintOf,
   type Source,
+  sourceCandidates,
   sourceOf,
   wholeView,
 } from "../source/source.ts";
@@ -49,6 +50,16 @@ export interface Core {
   readonly countTokens: TokenCounter | undefined;
   /** Reports, once a pager, that the counter failed and the estimate stood in. */
   readonly onFallback: (error: unknown) => void;
+  /** The client these pages are sized for, as page events tell it. */
+  readonly client?: ClientLabel;
+}
+
+/** The client a page is sized for: the name it sent, and the preset that matched it. */
+export interface ClientLabel {
+  /** `clientInfo.name`, as the client sent it. */
+  readonly name: string;
+  /** The preset (`"codex"`) or the author's name it matched; none: the default limits. */
+  readonly preset?: string;
 }
 
 /** Options of `createPager`: the options a core is made from. */
@@ -115,6 +126,24 @@ export function createCore(options: PagerOptions): Core {
     countTokens: options.countTokens,
     onFallback,
   };
+}
+
+/**
+ * The same core (the same cursors, counter and hooks) with other limits, for
+ * the pages of one client: a cursor issued under one opens under the other.
+ */
+export function coreWithLimits(core: Core, limits: ResolvedLimits, client?: ClientLabel): Core {
+  return {
+    ...core,
+    limits,
+    meter: createMeter(limits, core.countTokens, core.onFallback),
+    client,
+  };
+}
+
+/** The same core, its pages reported as sized for `client`. */
+export function coreFor(core: Core, client: ClientLabel | undefined): Core {
+  return client === core.client ? core : { ...core, client };
 }
 
 /**
@@ -225,7 +254,7 @@ async function callFor(
 }
 
 function served(core: Core, scope: string, page: Page): Page {
-  core.emit(pageEvent(scope, page));
+  core.emit(pageEvent(scope, page, core.limits, core.client));
   return page;
 }
 
@@ -255,7 +284,7 @@ async function sourceFor(
 /** A value made ready to page: its text when it fits whole, else its source and fingerprint. */
 export type PreparedSource =
   | { whole: string }
-  | { source: Source; fingerprint: Uint8Array };
+  | { source: Source; fingerprint: Uint8Array; cursor?: OpenCursorHandle };
 
 /**
  * Serializes (or scans) `value` once and chooses what it is paged as; a
@@ -266,11 +295,87 @@ export async function prepareSource(
   value: unknown,
   json: boolean,
   narrow?: Narrow,
+  cursor?: OpenCursorHandle,
 ): Promise<PreparedSource> {
   const doc = documentOf(value, json, core.indent);
   if (!narrow && core.meter.fits(doc.text, core.meter.page)) return { whole: doc.text };
   const source = await sourceFor(core, doc, "", false, narrow);
-  return { source, fingerprint: await fingerprintOf(source) };
+  const chosen: Continued = { source, fingerprint: await fingerprintOf(source) };
+  const known = cursor && opened.get(cursor);
+  if (!known) return { source, fingerprint: chosen.fingerprint };
+  const continued = await continuedSource(core, doc, chosen, known, cursor.scope, narrow);
+  const { source: paged, fingerprint: pagedFingerprint } = continued;
+  return {
+    source: paged,
+    fingerprint: pagedFingerprint,
+    cursor: continued.cursor === known ? cursor : handleOf(continued.cursor),
+  };
+}
+
+/** What a prepared value is paged as, and the cursor to page it at (when it had to be moved). */
+interface Continued {
+  source: Source;
+  fingerprint: Uint8Array;
+  cursor?: OpenedCursor;
+}
+
+function unitOf(source: Source): CursorUnit {
+  return source.kind === "text" ? "characters" : source.unit === "entries" ? "entries" : "elements";
+}
+
+/**
+ * The source `cursor` continues in. Limits choose what a result is paged as
+ * (a list with the fields around it, or its text when those leave no room),
+ * so a cursor issued under other limits (another client's pages) may name
+ * another source than these limits chose: it continues in the one it was
+ * issued for; or, where that one's frame leaves no room under these limits,
+ * in the result's text from the same character on. A cursor none of them
+ * matches is left to `position`, which tells a changed result.
+ */
+async function continuedSource(
+  core: Core,
+  doc: Document,
+  chosen: Continued,
+  cursor: OpenedCursor,
+  scope: string,
+  narrow: Narrow | undefined,
+): Promise<Continued> {
+  const { state } = cursor;
+  const same = (source: Source, fingerprint: Uint8Array) =>
+    unitOf(source) === state.unit && constantTimeEqual(fingerprint, state.fingerprint);
+  if (same(chosen.source, chosen.fingerprint)) return { ...chosen, cursor };
+  for (const candidate of sourceCandidates(doc, core.keyPath, narrow !== undefined)) {
+    if (unitOf(candidate) !== state.unit) continue;
+    const source = narrow ? narrowSource(candidate, narrow) : candidate;
+    const fingerprint = await fingerprintOf(source);
+    if (!same(source, fingerprint)) continue;
+    if (source.kind === "text") return { source, fingerprint, cursor };
+    const probe = await callFor(core, scope, state.unit, undefined, false, false, source);
+    if (frameFits(probe, source)) return { source, fingerprint, cursor };
+    if (narrow || state.offset >= source.total) break;
+    const text: Source = { kind: "text", view: wholeView(doc.text) };
+    const textFingerprint = await fingerprintOf(text);
+    const at = source.shape.container.start(state.offset) + state.part;
+    return {
+      source: text,
+      fingerprint: textFingerprint,
+      cursor: {
+        ...cursor,
+        state: { ...state, unit: "characters", offset: at, part: 0, fingerprint: textFingerprint },
+      },
+    };
+  }
+  return { ...chosen, cursor };
+}
+
+function handleOf(cursor: OpenedCursor | undefined): OpenCursorHandle | undefined {
+  if (!cursor) return undefined;
+  const handle: OpenCursorHandle = Object.freeze({
+    scope: cursor.scope,
+    fingerprint: toHex(cursor.state.fingerprint),
+  });
+  opened.set(handle, cursor);
+  return handle;
 }
 
 /**
@@ -393,8 +498,14 @@ export async function pageValue(
     });
   }
   const source = await sourceFor(core, doc, scope, trim, narrow);
-  const paged = trim ? new Uint8Array(FINGERPRINT_BYTES) : await fingerprintOf(source);
-  return await pageSource(core, source, paged, opened, scope, asked);
+  if (trim) {
+    return await pageSource(core, source, new Uint8Array(FINGERPRINT_BYTES), opened, scope, asked);
+  }
+  const chosen: Continued = { source, fingerprint: await fingerprintOf(source) };
+  const known = opened && (await open(core, opened, scope));
+  const continued = known ? await continuedSource(core, doc, chosen, known, scope, narrow) : chosen;
+  const at = continued.cursor === known ? opened : handleOf(continued.cursor);
+  return await pageSource(core, continued.source, continued.fingerprint, at, scope, asked);
 }
 
 /** Mixed content, block by block; see `Pager.pageBlocks`. */
@@ -440,7 +551,9 @@ export function pageBlocks<T>(
       total: page.total,
       unit: "blocks",
       chars: page.blocks.reduce((n, b) => n + ("text" in b ? b.text.length : 0), 0),
+      limits: { ...core.limits },
     };
+    if (core.client) event.client = { ...core.client };
     if (page.changed) event.changed = true;
     core.emit(event);
     return page;

@@ -2,6 +2,7 @@
 
 import type { PagerEvent } from "./events.ts";
 import type { Page } from "../cut/page.ts";
+import type { ResolvedLimits } from "../limits/limits.ts";
 
 /** Calls `onEvent`, which may throw or reject: neither reaches the caller. */
 export function emitter<E = PagerEvent>(
@@ -18,8 +19,13 @@ export function emitter<E = PagerEvent>(
   };
 }
 
-/** The event of a page served for `scope`. */
-export function pageEvent(scope: string, page: Page): PagerEvent {
+/** The event of a page served for `scope`, cut to `limits` for `client`. */
+export function pageEvent(
+  scope: string,
+  page: Page,
+  limits: ResolvedLimits,
+  client?: { name: string; preset?: string },
+): PagerEvent {
   const event: PagerEvent = {
     type: "page",
     scope,
@@ -29,7 +35,9 @@ export function pageEvent(scope: string, page: Page): PagerEvent {
     total: page.total,
     unit: page.unit,
     chars: page.text.length,
+    limits: { ...limits },
   };
+  if (client) event.client = { ...client };
   if (page.changed) event.changed = true;
   return event;
 }

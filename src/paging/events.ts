@@ -22,6 +22,14 @@ export type PagerEvent =
     chars: number;
     /** The result changed since the cursor was issued; the page is from the current one. */
     changed?: boolean;
+    /** The limits the page was cut to (`Infinity` where not limited). */
+    limits: { maxTokens: number; maxChars: number; maxBytes: number; maxLines: number };
+    /**
+     * The client the page was sized for: the name it sent (`clientInfo.name`)
+     * and the preset (or the author's name) it matched; none when the
+     * client is not known (see `clientLimits`).
+     */
+    client?: { name: string; preset?: string };
   }
   | {
     type: "cut";

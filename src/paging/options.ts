@@ -2,6 +2,13 @@
 // says what to pass; fills defaults.
 
 import type { Limits, ResolvedLimits } from "../limits/limits.ts";
+import {
+  clientKey,
+  type ClientLimits,
+  type ClientTable,
+  clientTable,
+  MAX_CLIENT_NAME_LENGTH,
+} from "../limits/client_limits.ts";
 
 export type { ResolvedLimits };
 
@@ -85,20 +92,22 @@ export function resolveIndent(indent: unknown): string {
   throw invalid("indent", "a whole number from 0 to 10, or up to 10 spaces and tabs", indent);
 }
 
+const ARGUMENT_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+// Names an object literal or a JSON Schema's properties would not keep as their
+// own, or that an object has already (`toString`): no tool argument may have them.
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype).concat("prototype"));
+
 /** A cursor argument name: what a model can type as a JSON key without escaping. */
 export function resolveCursorParam(name: unknown): string {
   if (name === undefined) return "cursor";
-  if (typeof name === "string" && /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/.test(name)) return name;
+  if (typeof name === "string" && ARGUMENT_NAME.test(name) && !RESERVED.has(name)) return name;
   throw invalid(
     "cursorParam",
-    "a name of letters, digits, _ . - (up to 64, not starting with a digit)",
+    "a name of letters, digits, _ . - (up to 64, not starting with a digit; not a name every " +
+      "object has, such as __proto__ or constructor)",
     name,
   );
 }
-
-const ARGUMENT_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
-// Names an object literal or a JSON Schema's properties would not keep as their own.
-const RESERVED = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
  * The names of the narrowing arguments a tool gets (`narrow`): both by
@@ -110,11 +119,14 @@ export function resolveNarrowArguments(
   cursorParam: string,
 ): { grep?: string; fields?: string } | undefined {
   if (narrow === false) return undefined;
-  if (narrow === undefined || narrow === true) return { grep: "grep", fields: "fields" };
-  if (narrow === null || typeof narrow !== "object" || Array.isArray(narrow)) {
+  if (
+    narrow !== undefined && narrow !== true &&
+    (narrow === null || typeof narrow !== "object" || Array.isArray(narrow))
+  ) {
     throw invalid("narrow", "true, false, or { grep, fields } with argument names", narrow);
   }
-  const given = narrow as { grep?: unknown; fields?: unknown };
+  const given = (typeof narrow === "object" ? narrow : {}) as { grep?: unknown; fields?: unknown };
+  if (typeof narrow === "object") checkKeys("narrow", given, ["grep", "fields"]);
   const out: { grep?: string; fields?: string } = {};
   for (const key of ["grep", "fields"] as const) {
     const name = given[key] === undefined ? key : given[key];
@@ -133,7 +145,14 @@ export function resolveNarrowArguments(
     throw invalid("narrow", "two different names for grep and fields", narrow);
   }
   if (out.grep === cursorParam || out.fields === cursorParam) {
-    throw invalid("narrow", `names other than the cursor argument's (${cursorParam})`, narrow);
+    const clash = out.grep === cursorParam ? "grep" : "fields";
+    throw new TypeError(
+      `pagewise: the cursor argument and the ${clash} argument are both named ` +
+        `${
+          JSON.stringify(cursorParam)
+        }: the model could not ask for a next page. Give cursorParam ` +
+        `another name, or rename the other with narrow: { ${clash}: "…" }.`,
+    );
   }
   return out.grep === undefined && out.fields === undefined ? undefined : out;
 }
@@ -225,6 +244,7 @@ export function resolvePagerOptions(
   if (options === null || typeof options !== "object") {
     throw new TypeError("pagewise: createPager takes an options object (or nothing).");
   }
+  checkKeys("createPager", options as Record<string, unknown>, PAGER_KEYS);
   const limits = resolveLimits(options);
   checkFunction("countTokens", options.countTokens);
   checkFunction("onEvent", options.onEvent);
@@ -244,4 +264,103 @@ export function resolvePagerOptions(
 /** Limits as an error message shows them (`Infinity` where unlimited). */
 export function describeLimits(limits: ResolvedLimits): string {
   return Object.entries(limits).map(([name, value]) => `${name} ${value}`).join(", ");
+}
+
+/**
+ * Throws when `options` has a key that is not one of `allowed`, naming the
+ * closest allowed one: a mistyped option (`maxToken`) must not be ignored.
+ */
+export function checkKeys(
+  what: string,
+  options: Record<string, unknown>,
+  allowed: readonly string[],
+): void {
+  for (const key of Object.keys(options)) {
+    if (allowed.includes(key)) continue;
+    const closest = closestName(key, allowed);
+    throw new TypeError(
+      `pagewise: ${what} has no option ${JSON.stringify(key)}` +
+        (closest
+          ? `; did you mean ${JSON.stringify(closest)}?`
+          : `; its options are ${allowed.join(", ")}.`),
+    );
+  }
+}
+
+/** The allowed name nearest to `name` (edit distance, case ignored), if any is near. */
+function closestName(name: string, allowed: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of allowed) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  if (a.length > 64 || b.length > 64) return Infinity; // no option name is that long
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitute = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      row.push(Math.min(substitute, previous[j] + 1, row[j - 1] + 1));
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/** The option names of the limits. */
+export const LIMIT_KEYS = ["maxTokens", "maxChars", "maxBytes", "maxLines"] as const;
+
+/** The option names of `createPager`. */
+export const PAGER_KEYS = [
+  ...LIMIT_KEYS,
+  "countTokens",
+  "indent",
+  "key",
+  "secret",
+  "cursorTtlSeconds",
+  "cursorParam",
+  "onChange",
+  "onEvent",
+  "now",
+] as const;
+
+/**
+ * The `clientLimits` option checked (names, limits), as the table pages are
+ * sized by; undefined when it is `false` (every client paged alike).
+ */
+export function resolveClientLimits(option: unknown): ClientTable | undefined {
+  if (option === false) return undefined;
+  if (option === undefined || option === true) return clientTable();
+  checkRecord("clientLimits", option);
+  checkKeys("clientLimits", option as Record<string, unknown>, ["names", "replace"]);
+  const { names, replace } = option as ClientLimits;
+  if (replace !== undefined && typeof replace !== "boolean") {
+    throw invalid("clientLimits.replace", "true or false", replace);
+  }
+  checkRecord("clientLimits.names", names);
+  for (const [name, limits] of Object.entries(names ?? {})) {
+    if (clientKey(name) === "" || name.length > MAX_CLIENT_NAME_LENGTH) {
+      throw invalid(
+        "clientLimits.names",
+        `client names of 1 to ${MAX_CLIENT_NAME_LENGTH} characters, as clients send them`,
+        name,
+      );
+    }
+    const where = `clientLimits.names[${JSON.stringify(name)}]`;
+    checkRecord(where, limits);
+    checkKeys(where, limits as Record<string, unknown>, LIMIT_KEYS);
+    resolveLimits(limits);
+  }
+  if (replace === true && Object.keys(names ?? {}).length === 0) {
+    throw new TypeError(
+      "pagewise: clientLimits: { replace: true } needs names to replace the table with; to page " +
+        "every client alike, pass clientLimits: false.",
+    );
+  }
+  return clientTable(names, replace === true);
 }

@@ -118,7 +118,8 @@ export function sourceOf(
   maxChars: number,
   empty = false,
 ): Source {
-  const key = `${keyPath ? JSON.stringify(keyPath) : ""}${empty ? ":empty" : ""}`;
+  // The choice depends on the limits: one document may be paged for clients of many sizes.
+  const key = `${keyPath ? JSON.stringify(keyPath) : ""}${empty ? ":empty" : ""}:${maxChars}`;
   if (doc.source?.key === key) return doc.source.source;
   const source = choose(doc, keyPath, maxChars, empty);
   doc.source = { key, source };
@@ -216,4 +217,58 @@ function elementsOf(
     path: container.path,
     name: container.path.length ? container.path.join(".") : undefined,
   };
+}
+
+/**
+ * Every source {@linkcode sourceOf} could choose for `doc` under some limits:
+ * its text, the container `keyPath` names, and each container on the way
+ * down into the largest member. A cursor issued under other limits (another
+ * client's) continues in one of these.
+ */
+export function sourceCandidates(
+  doc: Document,
+  keyPath: string[] | undefined,
+  empty = false,
+): Source[] {
+  const out: Source[] = [{ kind: "text", view: wholeView(doc.text) }];
+  if (!doc.json) return out;
+  if (doc.index === undefined) doc.index = scanJson(doc.text) ?? null;
+  const index = doc.index;
+  const root = index?.containers[0];
+  if (!index || index.root === "scalar" || !root || root.path.length !== 0) return out;
+  const byClose = new Map<number, Container>();
+  for (const container of index.containers) byClose.set(container.close, container);
+  const child = (node: Container, i: number) => {
+    const found = byClose.get(node.end(i) - 1);
+    return found && found.open > node.start(i) ? found : undefined;
+  };
+  const seen = new Set<Container>();
+  const add = (node: Container | undefined) => {
+    if (!node || seen.has(node) || (node.count === 0 && !empty)) return;
+    seen.add(node);
+    out.push(elementsOf(doc, index, node, root));
+  };
+  if (keyPath) {
+    let named: Container | undefined = root;
+    for (const key of keyPath) {
+      let member = -1;
+      for (let i = 0; named && named.kind === "object" && i < named.count; i++) {
+        if (named.key!(i) === key) member = i;
+      }
+      named = member === -1 ? undefined : child(named!, member);
+      if (!named) break;
+    }
+    add(named);
+  }
+  let node: Container | undefined = root;
+  while (node) {
+    add(node);
+    if (node.kind !== "object" || node.count === 0) break;
+    let largest = 0;
+    for (let i = 1; i < node.count; i++) {
+      if (node.end(i) - node.start(i) > node.end(largest) - node.start(largest)) largest = i;
+    }
+    node = child(node, largest);
+  }
+  return out;
 }

@@ -29,6 +29,7 @@ const STATED: Record<keyof typeof clients, { says: string; within: (text: string
   },
   geminiCli: { says: "≤ 40,000 characters", within: (text) => text.length <= 40_000 },
   vscodeCopilot: { says: "≤ 8,192 bytes", within: (text) => bytes(text) <= 8_192 },
+  copilotCli: { says: "≤ 30,000 bytes", within: (text) => bytes(text) <= 30_000 },
   claudeDesktop: { says: "≤ 1 MiB", within: (text) => bytes(text) <= 1_048_576 },
 };
 
@@ -46,6 +47,7 @@ Deno.test("clients: the presets named in the docs, and no others", () => {
     "claudeCode",
     "claudeDesktop",
     "codex",
+    "copilotCli",
     "geminiCli",
     "vscodeCopilot",
   ]);
