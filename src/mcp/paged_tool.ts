@@ -83,7 +83,7 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   if (options === null || typeof options !== "object") {
     throw invalid("pagedTool's options", "an options object", options);
   }
-  checkKeys("pagedTool", options as Record<string, unknown>, PAGED_TOOL_KEYS);
+  checkKeys("pagedTool", options, PAGED_TOOL_KEYS);
   checkOneOf("mode", options.mode, ["page", "trim"] as const);
   const { mode, inputSchema, ...resultOptions } = options;
   const results = createResultPager(resultOptions);

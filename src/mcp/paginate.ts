@@ -155,10 +155,10 @@ interface Plan {
 
 /** Checks every option now, synchronously, and makes every pager (each checks its own). */
 function planOf(options: PaginateOptions): Plan {
-  checkKeys("paginate", options as Record<string, unknown>, PAGINATE_KEYS);
+  checkKeys("paginate", options, PAGINATE_KEYS);
   checkRecord("tools", options.tools);
   if (options.tools) {
-    checkKeys("tools", options.tools as Record<string, unknown>, ["include", "exclude"]);
+    checkKeys("tools", options.tools, ["include", "exclude"]);
   }
   checkStringList("tools.include", options.tools?.include);
   checkStringList("tools.exclude", options.tools?.exclude);
@@ -174,7 +174,7 @@ function planOf(options: PaginateOptions): Plan {
   for (const name of Object.keys(options.perTool ?? {})) {
     const own = options.perTool![name];
     checkRecord(`perTool.${name}`, own);
-    checkKeys(`perTool.${name}`, own as Record<string, unknown>, PER_TOOL_KEYS);
+    checkKeys(`perTool.${name}`, own, PER_TOOL_KEYS);
     checkOneOf(`perTool.${name}.mode`, own.mode, ["page", "trim"] as const);
     const { mode: _mode, ...limits } = own;
     perTool.set(name, createResultPager({ ...resultOptions, ...limits, cursorParam }));

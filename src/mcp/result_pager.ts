@@ -200,7 +200,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   if (options === null || typeof options !== "object") {
     throw new TypeError("pagewise: createResultPager takes an options object (or nothing).");
   }
-  checkKeys("createResultPager", options as Record<string, unknown>, RESULT_PAGER_KEYS);
+  checkKeys("createResultPager", options, RESULT_PAGER_KEYS);
   const { cache, narrow, clientLimits, ...pagerOptions } = options;
   const core = createCore(pagerOptions);
   const shared: Shared = {

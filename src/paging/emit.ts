@@ -4,17 +4,28 @@ import type { PagerEvent } from "./events.ts";
 import type { Page } from "../cut/page.ts";
 import type { ResolvedLimits } from "../limits/limits.ts";
 
-/** Calls `onEvent`, which may throw or reject: neither reaches the caller. */
+/**
+ * Calls `onEvent`, which may throw or reject: neither reaches the caller.
+ * The first failure of a hook is told once on the console (an observer that
+ * fails in silence would be believed), the rest are not.
+ */
 export function emitter<E = PagerEvent>(
   onEvent: ((event: E) => unknown) | undefined,
 ): (event: E) => void {
+  let told = false;
+  const tell = (error: unknown) => {
+    if (told) return;
+    told = true;
+    console.error("pagewise: onEvent threw; its events are still sent, its errors ignored:", error);
+  };
   return (event: E): void => {
     try {
       const returned: unknown = onEvent?.(event);
       // An async hook that rejects must not become an unhandled rejection.
-      if (returned instanceof Promise) returned.catch(() => {});
-    } catch {
+      if (returned instanceof Promise) returned.catch(tell);
+    } catch (error) {
       // Observability must never break paging.
+      tell(error);
     }
   };
 }

@@ -244,7 +244,7 @@ export function resolvePagerOptions(
   if (options === null || typeof options !== "object") {
     throw new TypeError("pagewise: createPager takes an options object (or nothing).");
   }
-  checkKeys("createPager", options as Record<string, unknown>, PAGER_KEYS);
+  checkKeys("createPager", options, PAGER_KEYS);
   const limits = resolveLimits(options);
   checkFunction("countTokens", options.countTokens);
   checkFunction("onEvent", options.onEvent);
@@ -270,11 +270,7 @@ export function describeLimits(limits: ResolvedLimits): string {
  * Throws when `options` has a key that is not one of `allowed`, naming the
  * closest allowed one: a mistyped option (`maxToken`) must not be ignored.
  */
-export function checkKeys(
-  what: string,
-  options: Record<string, unknown>,
-  allowed: readonly string[],
-): void {
+export function checkKeys(what: string, options: object, allowed: readonly string[]): void {
   for (const key of Object.keys(options)) {
     if (allowed.includes(key)) continue;
     const closest = closestName(key, allowed);
@@ -337,7 +333,7 @@ export function resolveClientLimits(option: unknown): ClientTable | undefined {
   if (option === false) return undefined;
   if (option === undefined || option === true) return clientTable();
   checkRecord("clientLimits", option);
-  checkKeys("clientLimits", option as Record<string, unknown>, ["names", "replace"]);
+  checkKeys("clientLimits", option as object, ["names", "replace"]);
   const { names, replace } = option as ClientLimits;
   if (replace !== undefined && typeof replace !== "boolean") {
     throw invalid("clientLimits.replace", "true or false", replace);
@@ -353,7 +349,7 @@ export function resolveClientLimits(option: unknown): ClientTable | undefined {
     }
     const where = `clientLimits.names[${JSON.stringify(name)}]`;
     checkRecord(where, limits);
-    checkKeys(where, limits as Record<string, unknown>, LIMIT_KEYS);
+    checkKeys(where, limits as object, LIMIT_KEYS);
     resolveLimits(limits);
   }
   if (replace === true && Object.keys(names ?? {}).length === 0) {

@@ -27,7 +27,8 @@ import {
   ResultSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
-import { paginate, type PaginateOptions } from "../mcp/paginate.ts";
+import { paginate, PAGINATE_KEYS, type PaginateOptions } from "../mcp/paginate.ts";
+import { checkFunction, checkKeys, invalid } from "../paging/options.ts";
 import { passThroughValidator } from "./_validator.ts";
 import type { JsonRpcMessage, McpTransport } from "./types.ts";
 
@@ -106,41 +107,122 @@ export async function connectProxy(
   upstream: McpTransport,
   options: ProxyOptions = {},
 ): Promise<ProxyConnection> {
+  if (options === null || typeof options !== "object") {
+    throw invalid("connectProxy's options", "an options object", options);
+  }
+  checkKeys("connectProxy", options, PROXY_KEYS);
   const { timeoutMs = DEFAULT_TIMEOUT_MS, onError, ...pageOptions } = options;
   if (!(timeoutMs > 0)) throw new RangeError(`timeoutMs must be positive, got ${timeoutMs}.`);
-  const report = (error: unknown) => {
+  checkFunction("onError", onError);
+  // paginate checks its options when it is called: once now, so that a bad
+  // option is an error here, not when the client's first message comes.
+  paginate(new Server({ name: "check", version: "0" }, { capabilities: { tools: {} } }), pageOptions);
+  const bridge = new Bridge(downstream, upstream, timeoutMs, pageOptions, onError);
+  downstream.onmessage = (message) => bridge.receive(message);
+  downstream.onclose = () => bridge.clientClosed();
+  downstream.onerror = (error) => bridge.clientError(error);
+  await downstream.start();
+  return {
+    closed: bridge.closed,
+    get serverConnected() {
+      return bridge.serverConnected;
+    },
+    async close() {
+      await bridge.finish("client");
+      await downstream.close().catch((error) => bridge.report(error));
+    },
+  };
+}
+
+const PROXY_KEYS = [...PAGINATE_KEYS, "timeoutMs", "onError"] as const;
+
+/**
+ * One proxy connection: the client's side (a `Server`, made once the
+ * server's `initialize` answer is known) and the server's (a `Client`, made
+ * with the client's own `initialize`), and how either closing ends both.
+ */
+class Bridge {
+  readonly closed: Promise<"client" | "server">;
+  readonly #front: Front;
+  readonly #back: Back;
+  #server?: Server;
+  #client?: Client;
+  /** Messages from the client while the server side is being set up; undefined after. */
+  #queue: JsonRpcMessage[] | undefined = [];
+  #serverReady!: () => void;
+  readonly #whenServerReady = new Promise<void>((resolve) => (this.#serverReady = resolve));
+  #closing?: "client" | "server";
+  #settle!: (side: "client" | "server") => void;
+
+  constructor(
+    private readonly downstream: McpTransport,
+    private readonly upstream: McpTransport,
+    private readonly timeoutMs: number,
+    private readonly pageOptions: PaginateOptions,
+    private readonly onError: ((error: Error) => void) | undefined,
+  ) {
+    this.#front = new Front(downstream);
+    this.#back = new Back(upstream);
+    this.#front.onInitializeAnswered = () => this.#serverReady();
+    this.closed = new Promise((resolve) => (this.#settle = resolve));
+  }
+
+  get serverConnected(): boolean {
+    return this.#client !== undefined;
+  }
+
+  /** Reports an error that belongs to no request; a reporting hook that throws is ignored. */
+  report(error: unknown): void {
     try {
-      onError?.(error instanceof Error ? error : new Error(String(error)));
+      this.onError?.(error instanceof Error ? error : new Error(String(error)));
     } catch {
       // A reporting hook that throws must not break forwarding.
     }
-  };
-  const front = new Front(downstream);
-  const back = new Back(upstream);
-  let server: Server | undefined;
-  let client: Client | undefined;
-  let queue: JsonRpcMessage[] | undefined = [];
-  let serverReady!: () => void;
-  const whenServerReady = new Promise<void>((resolve) => (serverReady = resolve));
-  front.onInitializeAnswered = () => serverReady();
+  }
 
-  let closing: "client" | "server" | undefined;
-  let settle!: (side: "client" | "server") => void;
-  const closed = new Promise<"client" | "server">((resolve) => (settle = resolve));
-  const finish = async (side: "client" | "server") => {
-    if (closing) return;
-    closing = side;
-    serverReady();
-    if (side === "server") {
-      await front.drain(2_000);
-      await downstream.close().catch(report);
-    } else {
-      await (client ? client.close() : upstream.close()).catch(report);
+  /** A message from the client: queued until the server side is set up, then delivered. */
+  receive(message: JsonRpcMessage): void {
+    if (!this.#queue) {
+      if (this.#server) this.#front.deliver(message);
+      return;
     }
-    settle(side);
-  };
+    this.#queue.push(message);
+    if (this.#queue.length > 1) return;
+    this.#setup(message).catch(async (error) => {
+      this.report(error);
+      const waiting = this.#queue ?? [];
+      this.#queue = undefined;
+      await this.#refuse(waiting, error);
+      await this.finish("server");
+    });
+  }
 
-  const forward = async (target: Peer, peer: string, request: Request, extra: Extra) => {
+  clientClosed(): void {
+    this.#front.onclose?.();
+    void this.finish("client");
+  }
+
+  clientError(error: Error): void {
+    if (this.#front.onerror) this.#front.onerror(error);
+    else this.report(error);
+  }
+
+  /** Closes the other side once `side` has closed (the first call decides). */
+  async finish(side: "client" | "server"): Promise<void> {
+    if (this.#closing) return;
+    this.#closing = side;
+    this.#serverReady();
+    if (side === "server") {
+      await this.#front.drain(2_000);
+      await this.downstream.close().catch((error) => this.report(error));
+    } else {
+      await (this.#client ? this.#client.close() : this.upstream.close())
+        .catch((error) => this.report(error));
+    }
+    this.#settle(side);
+  }
+
+  async #forward(target: Peer, peer: string, request: Request, extra: Extra): Promise<unknown> {
     const token = (request.params?._meta as { progressToken?: unknown } | undefined)
       ?.progressToken;
     try {
@@ -149,24 +231,39 @@ export async function connectProxy(
         ResultSchema,
         {
           signal: extra.signal,
-          timeout: timeoutMs,
+          timeout: this.timeoutMs,
           resetTimeoutOnProgress: true,
           onprogress: token === undefined ? undefined : (progress: Record<string, unknown>) => {
             extra.sendNotification({
               method: "notifications/progress",
               params: { ...progress, progressToken: token },
-            }).catch(report);
+            }).catch((error) => this.report(error));
           },
         },
       );
     } catch (error) {
-      throw explain(error, request.method, peer, timeoutMs);
+      throw explain(error, request.method, peer, this.timeoutMs);
     }
-  };
+  }
 
-  async function setup(first: JsonRpcMessage): Promise<void> {
+  // The server's side first, with the client's initialize; then the client's
+  // side, which answers that initialize with the server's own answer.
+  async #setup(first: JsonRpcMessage): Promise<void> {
+    const upward = await this.#connectUpward(first);
+    const downward = this.#serverFor(upward);
+    this.#front.initializeResult = this.#back.initializeResult ?? {};
+    await downward.connect(this.#front as never);
+    // The messages that came while the server was starting go first, in order.
+    const waiting = this.#queue ?? [];
+    this.#queue = undefined;
+    this.#server = downward;
+    for (const queued of waiting) this.#front.deliver(queued);
+  }
+
+  /** The SDK client that speaks to the server as the client would, with its capabilities. */
+  async #connectUpward(first: JsonRpcMessage): Promise<Client> {
     const init = first.method === "initialize" ? first.params ?? {} : {};
-    back.protocolVersion = init.protocolVersion as string | undefined;
+    this.#back.protocolVersion = init.protocolVersion as string | undefined;
     const upward = new Client(
       (init.clientInfo ?? { name: "pagewise-proxy", version: "0" }) as never,
       {
@@ -174,21 +271,35 @@ export async function connectProxy(
         jsonSchemaValidator: passThroughValidator as never,
       },
     );
-    client = upward;
+    this.#client = upward;
     upward.removeRequestHandler("ping");
     upward.fallbackRequestHandler = async (request, extra) => {
-      await whenServerReady;
-      if (!server) throw new McpError(ErrorCode.ConnectionClosed, "The client has gone.");
-      return await forward(server, "the MCP client", request as Request, extra as Extra);
+      await this.#whenServerReady;
+      if (!this.#server) throw new McpError(ErrorCode.ConnectionClosed, "The client has gone.");
+      return await this.#forward(
+        this.#server,
+        "the MCP client",
+        request as Request,
+        extra as Extra,
+      ) as never;
     };
     upward.fallbackNotificationHandler = async (notification) => {
-      await whenServerReady;
-      await server?.notification(notification as never).catch(report);
+      await this.#whenServerReady;
+      await this.#server?.notification(notification as never).catch((e) => this.report(e));
     };
-    upward.onerror = report;
-    upward.onclose = () => void finish("server");
-    await upward.connect(back as never, { timeout: timeoutMs });
-    const answer = back.initializeResult ?? {};
+    upward.onerror = (error) => this.report(error);
+    upward.onclose = () => void this.finish("server");
+    await upward.connect(this.#back as never, { timeout: this.timeoutMs });
+    return upward;
+  }
+
+  /**
+   * The SDK server the client speaks to: the server's info and capabilities,
+   * every request forwarded, tools paged (for the client its `initialize`
+   * named: paginate reads it from this server).
+   */
+  #serverFor(upward: Client): Server {
+    const answer = this.#back.initializeResult ?? {};
     const capabilities = (answer.capabilities ?? {}) as Record<string, unknown>;
     const downward = new Server(
       (answer.serverInfo ?? upward.getServerVersion()) as never,
@@ -201,73 +312,36 @@ export async function connectProxy(
     downward.removeRequestHandler("ping");
     downward.removeRequestHandler("logging/setLevel");
     const up = (request: unknown, extra: unknown) =>
-      forward(upward, "the MCP server", request as Request, extra as Extra);
+      this.#forward(upward, "the MCP server", request as Request, extra as Extra);
     if (capabilities.tools) {
       downward.setRequestHandler(ListToolsRequestSchema, up as never);
       downward.setRequestHandler(CallToolRequestSchema, up as never);
-      paginate(downward, pageOptions);
+      paginate(downward, this.pageOptions);
     }
     downward.fallbackRequestHandler = up as never;
     downward.fallbackNotificationHandler = async (notification) => {
-      await upward.notification(notification as never).catch(report);
+      await upward.notification(notification as never).catch((e) => this.report(e));
     };
-    downward.onerror = report;
-    front.initializeResult = answer;
-    await downward.connect(front as never);
-    // The messages that came while the server was starting go first, in order.
-    const waiting = queue ?? [];
-    queue = undefined;
-    server = downward;
-    for (const queued of waiting) front.deliver(queued);
+    downward.onerror = (error) => this.report(error);
+    return downward;
   }
 
-  async function refuse(messages: JsonRpcMessage[], error: unknown): Promise<void> {
-    const reason = explain(error, "initialize", "the MCP server", timeoutMs).message
+  /** Answers the client's requests with why the server could not be initialized. */
+  async #refuse(messages: JsonRpcMessage[], error: unknown): Promise<void> {
+    const reason = explain(error, "initialize", "the MCP server", this.timeoutMs).message
       .replace(/^pagewise proxy: /, "");
     for (const message of messages) {
       if (message.method === undefined || message.id === undefined) continue;
-      await downstream.send({
+      await this.downstream.send({
         jsonrpc: "2.0",
         id: message.id,
         error: {
           code: ErrorCode.InternalError,
           message: `pagewise proxy: the MCP server could not be initialized: ${reason}`,
         },
-      }).catch(report);
+      }).catch((e) => this.report(e));
     }
   }
-
-  downstream.onmessage = (message) => {
-    if (!queue) return server && front.deliver(message);
-    queue.push(message);
-    if (queue.length > 1) return;
-    setup(message).catch(
-      async (error) => {
-        report(error);
-        const waiting = queue ?? [];
-        queue = undefined;
-        await refuse(waiting, error);
-        await finish("server");
-      },
-    );
-  };
-  downstream.onclose = () => {
-    front.onclose?.();
-    void finish("client");
-  };
-  downstream.onerror = (error) => (front.onerror ? front.onerror(error) : report(error));
-  await downstream.start();
-
-  return {
-    closed,
-    get serverConnected() {
-      return client !== undefined;
-    },
-    async close() {
-      await finish("client");
-      await downstream.close().catch(report);
-    },
-  };
 }
 
 // What the Server is connected to: the client's transport, with the answer to

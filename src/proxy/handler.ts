@@ -21,9 +21,11 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { paginate, type PaginateOptions } from "../mcp/paginate.ts";
+import { paginate, PAGINATE_KEYS, type PaginateOptions } from "../mcp/paginate.ts";
+import { initializeClientName } from "../mcp/client_session.ts";
+import { type ClientSession, clientSessionId, readClientSessionId } from "../mcp/session_id.ts";
 import { readAtMost } from "../bytes/bytes.ts";
-import { checkFunction, checkStringList, invalid } from "../paging/options.ts";
+import { checkFunction, checkKeys, checkStringList, invalid } from "../paging/options.ts";
 import { callerIdentity } from "./_caller.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
 import { ToolMemory } from "./_tool_memory.ts";
@@ -68,6 +70,16 @@ export interface ProxyHandlerOptions extends PaginateOptions {
   maxMessageBytes?: number;
 }
 
+const PROXY_HANDLER_KEYS = [
+  ...PAGINATE_KEYS,
+  "upstream",
+  "headers",
+  "forwardHeaders",
+  "fetch",
+  "maxBodyBytes",
+  "maxMessageBytes",
+] as const;
+
 const MCP_HEADERS = [
   "accept",
   "content-type",
@@ -110,9 +122,13 @@ function checkBytes(name: string, value: unknown): void {
 
 /**
  * A Web-standard handler that proxies a Streamable HTTP MCP server and pages
- * its tools' results. The client's own `Authorization` is not passed on
- * unless `forwardHeaders` names it. Options are checked here: a bad one
- * throws now, not at the first request.
+ * its tools' results, each page sized for the client that asked (see
+ * `clientLimits`): the client's name is read from its `initialize` and
+ * carried in the session id the proxy gives it (the server's own session id,
+ * when it has one, wrapped inside and handed on unwrapped), or from each
+ * request's `_meta` (MCP 2026-07-28). The client's own `Authorization` is not
+ * passed on unless `forwardHeaders` names it. Options are checked here: a bad
+ * one throws now, not at the first request.
  *
  * @example
  * Not run as a doc test: it needs an MCP server on the network to forward to
@@ -124,7 +140,6 @@ function checkBytes(name: string, value: unknown): void {
  * const handler = proxyHandler({
  *   upstream: "https://mcp.example.com/mcp",
  *   forwardHeaders: ["authorization"],
- *   maxTokens: 20_000,
  *   cache: { store: memoryStore() }, // one store for every request
  * });
  * export default { fetch: handler }; // a Worker, or `deno serve` on Deno Deploy
@@ -133,6 +148,28 @@ function checkBytes(name: string, value: unknown): void {
 export function proxyHandler(
   options: ProxyHandlerOptions,
 ): (request: Request) => Promise<Response> {
+  const settings = settingsOf(options);
+  return (request) => handle(settings, request);
+}
+
+/** The proxy's checked options, and what it keeps between requests. */
+interface Settings {
+  target: URL;
+  headers: ProxyHandlerOptions["headers"];
+  /** The client's headers passed on, lower case. */
+  passed: Set<string>;
+  send: (request: Request) => Promise<Response>;
+  maxBodyBytes: number;
+  maxMessageBytes: number;
+  pageOptions: PaginateOptions;
+  toolMemory: ToolMemory;
+}
+
+function settingsOf(options: ProxyHandlerOptions): Settings {
+  if (options === null || typeof options !== "object") {
+    throw invalid("proxyHandler's options", "an object with upstream", options);
+  }
+  checkKeys("proxyHandler", options, PROXY_HANDLER_KEYS);
   const {
     upstream,
     headers,
@@ -154,180 +191,260 @@ export function proxyHandler(
   }
   checkBytes("maxBodyBytes", maxBodyBytes);
   checkBytes("maxMessageBytes", maxMessageBytes);
-  const passed = new Set([...MCP_HEADERS, ...forwardHeaders.map((name) => name.toLowerCase())]);
   // paginate checks its options when it is called: call it once now, so that
   // a bad option is an error here rather than a failed request later.
   paginate(pagingServer(), pageOptions);
-  const toolMemory = new ToolMemory(pageOptions.cursorParam ?? "cursor");
-  const forgetToolsOnChange = () => toolMemory.forget();
+  return {
+    target,
+    headers,
+    passed: new Set([...MCP_HEADERS, ...forwardHeaders.map((name) => name.toLowerCase())]),
+    send,
+    maxBodyBytes,
+    maxMessageBytes,
+    pageOptions,
+    toolMemory: new ToolMemory(pageOptions.cursorParam ?? "cursor"),
+  };
+}
 
-  async function upstreamHeaders(request: Request): Promise<Headers> {
-    const out = new Headers();
-    for (const [name, value] of request.headers) if (passed.has(name)) out.set(name, value);
-    const extra = typeof headers === "function" ? await headers(request) : headers;
-    for (const [name, value] of new Headers(extra)) out.set(name, value);
-    return out;
+/** One request, answered; a server that cannot be reached is a 502 for the request's id. */
+async function handle(settings: Settings, request: Request): Promise<Response> {
+  let id: string | number | null = null;
+  try {
+    return await route(settings, request, (known) => (id = known));
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    // The server cannot be reached (refused, reset, DNS): say so, as JSON-RPC.
+    return jsonRpcError(
+      502,
+      id,
+      `pagewise proxy: cannot reach the MCP server at ${settings.target.origin}: ${
+        error instanceof Error ? error.message : error
+      }`,
+      ErrorCode.InternalError,
+    );
+  }
+}
+
+async function route(
+  settings: Settings,
+  request: Request,
+  requestId: (id: string | number) => void,
+): Promise<Response> {
+  // A session id of ours names the client, and wraps the server's own one (if any).
+  const session = readClientSessionId(request.headers.get("mcp-session-id"));
+  const outHeaders = await upstreamHeaders(settings, request, session);
+  const forgetTools = () => settings.toolMemory.forget();
+  if (request.method !== "POST") {
+    const init = { method: request.method, headers: outHeaders, signal: request.signal };
+    const response = await settings.send(new Request(settings.target, init));
+    return withClientSession(relay(response, forgetTools), session?.name, false);
+  }
+  const body = await readText(request.body, settings.maxBodyBytes);
+  if (body === undefined) {
+    return jsonRpcError(413, null, `The request body is over ${settings.maxBodyBytes} bytes.`);
+  }
+  const message = parseJson(body);
+  if (Array.isArray(message) && message.some((m) => PAGED_METHODS.has(m?.method))) {
+    return jsonRpcError(
+      400,
+      null,
+      "pagewise proxy: send tools/list and tools/call each in a request of its own " +
+        "(JSON-RPC batches are not paged; MCP 2025-06-18 removed them).",
+    );
+  }
+  if (isRequest(message)) requestId(message.id!);
+  const initializing = isRequest(message) && message.method === "initialize";
+  const client = session?.name ?? (initializing ? initializeClientName(body) : undefined);
+  if (!isRequest(message) || !PAGED_METHODS.has(message.method!)) {
+    const response = await post(settings, { headers: outHeaders, body, signal: request.signal });
+    return withClientSession(relay(response, forgetTools), client, initializing);
+  }
+  const paged = await pageThrough(settings, message, outHeaders, request);
+  return withClientSession(paged, client, false);
+}
+
+/** The headers sent to the server: MCP's, those forwarded, `headers`; our session id unwrapped. */
+async function upstreamHeaders(
+  settings: Settings,
+  request: Request,
+  session: ClientSession | undefined,
+): Promise<Headers> {
+  const out = new Headers();
+  for (const [name, value] of request.headers) if (settings.passed.has(name)) out.set(name, value);
+  if (session) {
+    if (session.upstream === undefined) out.delete("mcp-session-id");
+    else out.set("mcp-session-id", session.upstream);
+  }
+  const { headers } = settings;
+  const extra = typeof headers === "function" ? await headers(request) : headers;
+  for (const [name, value] of new Headers(extra)) out.set(name, value);
+  return out;
+}
+
+/**
+ * The response with the session id the client keeps: the server's own,
+ * wrapped in one that names the client; a new one for an `initialize` the
+ * server answered without (a stateless server).
+ */
+function withClientSession(
+  response: Response,
+  client: string | undefined,
+  initializing: boolean,
+): Response {
+  if (client === undefined) return response;
+  const own = response.headers.get("mcp-session-id");
+  if (own === null && !(initializing && response.ok)) return response;
+  response.headers.set("mcp-session-id", clientSessionId(client, own ?? undefined));
+  return response;
+}
+
+function post(
+  settings: Settings,
+  init: { headers: Headers; body: string; signal: AbortSignal },
+): Promise<Response> {
+  return settings.send(new Request(settings.target, { method: "POST", ...init }));
+}
+
+// Runs one tools/list or tools/call through a server built for it, whose
+// handlers send the (cursor-less) request on to the upstream server.
+async function pageThrough(
+  settings: Settings,
+  message: JsonRpcMessage,
+  outHeaders: Headers,
+  client: Request,
+): Promise<Response> {
+  const caller = await callerIdentity(client.headers, outHeaders);
+  const exchange = new Exchange(settings, message, outHeaders, client.signal, caller);
+  const server = pagingServer();
+  const forward = (request: { method: string; params?: unknown }) => exchange.forward(request);
+  server.setRequestHandler(ListToolsRequestSchema, forward as never);
+  server.setRequestHandler(CallToolRequestSchema, forward as never);
+  const { cache } = settings.pageOptions;
+  paginate(
+    server,
+    cache
+      ? {
+        ...settings.pageOptions,
+        cache: { ...cache, identify: cache.identify ?? (() => caller) },
+      }
+      : settings.pageOptions,
+  );
+  const { link } = exchange;
+  await server.connect(link as never);
+  link.answer(message.id!).then((answer) => {
+    exchange.decide(
+      new Response(JSON.stringify(answer), {
+        status: 200,
+        headers: responseHeaders(exchange.answerHeaders, "application/json"),
+      }),
+    );
+  });
+  // The client's headers reach paginate as the SDK's requestInfo, so that a
+  // cache can tell one caller from another (its identify option), and
+  // paginate which client asked (the session id names it).
+  link.deliver(message, { requestInfo: { headers: Object.fromEntries(client.headers) } });
+  // The server goes once it has answered (after the client has the response
+  // when the answer travels in a stream).
+  link.answer(message.id!).finally(() => server.close());
+  return await exchange.decided;
+}
+
+/**
+ * One paged request's exchange with the server: the request itself (whose
+ * answer is replaced by the page) and the tools/list lookups paginate makes
+ * while it handles a tools/call (read whole, shown to nobody).
+ */
+class Exchange {
+  readonly link = new Link();
+  readonly decided: Promise<Response>;
+  decide!: (response: Response) => void;
+  /** The headers of the server's JSON answer, for the page's response. */
+  answerHeaders?: Headers;
+  readonly #calledTool: unknown;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly message: JsonRpcMessage,
+    private readonly outHeaders: Headers,
+    private readonly signal: AbortSignal,
+    private readonly caller: string,
+  ) {
+    this.decided = new Promise<Response>((resolve) => (this.decide = resolve));
+    this.#calledTool = message.method === "tools/call" ? message.params?.name : undefined;
   }
 
-  const post = (init: { headers: Headers; body: string; signal: AbortSignal }) =>
-    send(new Request(target, { method: "POST", ...init }));
+  async forward(request: { method: string; params?: unknown }): Promise<Record<string, unknown>> {
+    const { toolMemory } = this.settings;
+    const own = request.method === this.message.method;
+    if (!own && request.method === "tools/list") {
+      const known = toolMemory.answer(this.caller, this.#calledTool);
+      if (known) return known;
+    }
+    const result = own ? await this.#askOwn(request) : await this.#askAside(request);
+    if (request.method === "tools/list") {
+      const cursor = (request.params as { cursor?: unknown } | undefined)?.cursor;
+      toolMemory.learn(this.caller, result.tools, cursor === undefined);
+    }
+    return result;
+  }
 
-  return async function handle(request: Request): Promise<Response> {
+  async #send(id: string | number, request: { method: string; params?: unknown }) {
+    const outgoing = { jsonrpc: "2.0", id, method: request.method, params: request.params };
     try {
-      return await route(request);
+      return await post(this.settings, {
+        headers: this.outHeaders,
+        body: JSON.stringify(outgoing),
+        signal: this.signal,
+      });
     } catch (error) {
-      if (request.signal.aborted) throw error;
-      // The server cannot be reached (refused, reset, DNS): say so, as JSON-RPC.
-      return jsonRpcError(
-        502,
-        null,
-        `pagewise proxy: cannot reach the MCP server at ${target.origin}: ${
+      throw rpcError(
+        ErrorCode.InternalError,
+        `pagewise proxy: cannot reach the MCP server at ${this.settings.target.origin}: ${
           error instanceof Error ? error.message : error
         }`,
-        ErrorCode.InternalError,
       );
     }
-  };
-
-  async function route(request: Request): Promise<Response> {
-    const outHeaders = await upstreamHeaders(request);
-    if (request.method !== "POST") {
-      const init = { method: request.method, headers: outHeaders, signal: request.signal };
-      return relay(await send(new Request(target, init)), forgetToolsOnChange);
-    }
-    const body = await readText(request.body, maxBodyBytes);
-    if (body === undefined) {
-      return jsonRpcError(413, null, `The request body is over ${maxBodyBytes} bytes.`);
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(body);
-    } catch {
-      message = undefined;
-    }
-    if (Array.isArray(message) && message.some((m) => PAGED_METHODS.has(m?.method))) {
-      return jsonRpcError(
-        400,
-        null,
-        "pagewise proxy: send tools/list and tools/call each in a request of its own " +
-          "(JSON-RPC batches are not paged; MCP 2025-06-18 removed them).",
-      );
-    }
-    const isPaged = isRequest(message) && PAGED_METHODS.has(message.method!);
-    if (!isPaged) {
-      return relay(
-        await post({ headers: outHeaders, body, signal: request.signal }),
-        forgetToolsOnChange,
-      );
-    }
-    return await pageThrough(message as JsonRpcMessage, outHeaders, request);
   }
 
-  // Runs one tools/list or tools/call through a server built for it, whose
-  // handlers send the (cursor-less) request on to the upstream server.
-  async function pageThrough(
-    message: JsonRpcMessage,
-    outHeaders: Headers,
-    client: Request,
-  ): Promise<Response> {
-    const signal = client.signal;
-    const caller = await callerIdentity(client.headers, outHeaders);
-    const calledTool = message.method === "tools/call" ? message.params?.name : undefined;
-    let decide!: (response: Response) => void;
-    const decided = new Promise<Response>((resolve) => (decide = resolve));
-    let answerHeaders: Headers | undefined;
-    const link = new Link();
+  // A request of paginate's own: its answer, read whole.
+  async #askAside(request: { method: string; params?: unknown }) {
+    const id = `pagewise-${crypto.randomUUID()}`;
+    const response = await this.#send(id, request);
+    const answer = await answerIn(response, id, this.settings.maxMessageBytes);
+    return unwrap(answer, request.method);
+  }
 
-    const forward = async (request: { method: string; params?: unknown }) => {
-      // paginate looks tools up with a tools/list of its own while it handles a
-      // tools/call: that one is the proxy's, read whole and shown to nobody.
-      const own = request.method === message.method;
-      if (!own && request.method === "tools/list") {
-        const known = toolMemory.answer(caller, calledTool);
-        if (known) return known;
-      }
-      const result = await ask(request, own);
-      if (request.method === "tools/list") {
-        const cursor = (request.params as { cursor?: unknown } | undefined)?.cursor;
-        toolMemory.learn(caller, result.tools, cursor === undefined);
-      }
-      return result;
-    };
-
-    const ask = async (request: { method: string; params?: unknown }, own: boolean) => {
-      const id = own ? message.id! : `pagewise-${crypto.randomUUID()}`;
-      const outgoing = { jsonrpc: "2.0", id, method: request.method, params: request.params };
-      let response: Response;
-      try {
-        response = await post({ headers: outHeaders, body: JSON.stringify(outgoing), signal });
-      } catch (error) {
-        throw rpcError(
-          ErrorCode.InternalError,
-          `pagewise proxy: cannot reach the MCP server at ${target.origin}: ${
-            error instanceof Error ? error.message : error
-          }`,
-        );
-      }
-      const type = response.headers.get("content-type") ?? "";
-      if (!own) return unwrap(await answerIn(response, id, maxMessageBytes), request.method);
-      if (!response.ok || !/json|event-stream/.test(type)) {
-        // Auth challenges, an expired session, a failure: the client sees them as they are.
-        decide(relay(response));
-        throw new Error(`HTTP ${response.status}`);
-      }
-      if (type.includes("application/json")) {
-        answerHeaders = response.headers;
-        return unwrap(await answerIn(response, id, maxMessageBytes), request.method);
-      }
-      // A stream: its events go to the client as they come; the answer to this
-      // request is replaced by the page.
-      let resolveMine!: (message: JsonRpcMessage | Error) => void;
-      const mine = new Promise<JsonRpcMessage | Error>((resolve) => (resolveMine = resolve));
-      const stream = rewrite(
-        response.body!,
-        id,
-        resolveMine,
-        link.answer(message.id!),
-        maxMessageBytes,
-        forgetToolsOnChange,
-      );
-      decide(
-        new Response(stream, {
-          status: response.status,
-          headers: responseHeaders(response.headers),
-        }),
-      );
-      const answer = await mine;
-      if (answer instanceof Error) throw answer;
-      return unwrap(answer, request.method);
-    };
-
-    const server = pagingServer();
-    server.setRequestHandler(ListToolsRequestSchema, forward as never);
-    server.setRequestHandler(CallToolRequestSchema, forward as never);
-    const { cache } = pageOptions;
-    paginate(
-      server,
-      cache
-        ? { ...pageOptions, cache: { ...cache, identify: cache.identify ?? (() => caller) } }
-        : pageOptions,
+  // The client's request: an error status goes to the client as it is; an
+  // event stream goes on to it as it comes, the answer replaced by the page.
+  async #askOwn(request: { method: string; params?: unknown }) {
+    const id = this.message.id!;
+    const response = await this.#send(id, request);
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || !/json|event-stream/.test(type)) {
+      // Auth challenges, an expired session, a failure: the client sees them as they are.
+      this.decide(relay(response));
+      throw new Error(`HTTP ${response.status}`);
+    }
+    if (type.includes("application/json")) {
+      this.answerHeaders = response.headers;
+      return unwrap(await answerIn(response, id, this.settings.maxMessageBytes), request.method);
+    }
+    let resolveMine!: (message: JsonRpcMessage | Error) => void;
+    const mine = new Promise<JsonRpcMessage | Error>((resolve) => (resolveMine = resolve));
+    const stream = rewrite(
+      response.body!,
+      id,
+      resolveMine,
+      this.link.answer(id),
+      this.settings.maxMessageBytes,
+      () => this.settings.toolMemory.forget(),
     );
-    await server.connect(link as never);
-    link.answer(message.id!).then((answer) => {
-      decide(
-        new Response(JSON.stringify(answer), {
-          status: 200,
-          headers: responseHeaders(answerHeaders, "application/json"),
-        }),
-      );
-    });
-    // The client's headers reach paginate as the SDK's requestInfo, so that a
-    // cache can tell one caller from another (its identify option).
-    link.deliver(message, { requestInfo: { headers: Object.fromEntries(client.headers) } });
-    // The server goes once it has answered (after the client has the response
-    // when the answer travels in a stream).
-    link.answer(message.id!).finally(() => server.close());
-    return await decided;
+    this.decide(
+      new Response(stream, { status: response.status, headers: responseHeaders(response.headers) }),
+    );
+    const answer = await mine;
+    if (answer instanceof Error) throw answer;
+    return unwrap(answer, request.method);
   }
 }
 

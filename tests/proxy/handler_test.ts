@@ -207,8 +207,12 @@ Deno.test("HTTP proxy in front of server-everything (sessions, streams, sampling
   const transport = new StreamableHTTPClientTransport(new URL(proxy.url));
   try {
     await client.connect(transport as never);
-    await t.step("the session is the server's own", () => {
-      assert.match(transport.sessionId ?? "", /^[0-9a-f-]{36}$/);
+    await t.step("the session is the server's own, wrapped in one that names the client", () => {
+      const [, name, upstream] = /^pagewise\.([\w-]+)\.s([0-9a-f-]{36})$/.exec(
+        transport.sessionId ?? "",
+      ) ?? [];
+      assert.equal(atob(name.replaceAll("-", "+").replaceAll("_", "/")), "http-client");
+      assert.ok(upstream, transport.sessionId);
       assert.equal(client.getServerVersion()?.name, "mcp-servers/everything");
     });
     await t.step("tools answer through the proxy", async () => {
