@@ -17,9 +17,11 @@ Deno.serve({
     const url = `http://${hostname}:${port}/mcp`;
     console.log(`pagewise demo: MCP server at ${url}
 Tools: search_issues, read_log, list_files, activity_report. Each, called with no arguments,
-returns far more than a client accepts (about 1-2 MB); pagewise pages it at ${
-      options.pagewise.maxTokens?.toLocaleString("en-US")
-    } tokens.
+returns far more than a client accepts (about 1-2 MB); pagewise pages it ${
+      options.pagewise.maxTokens === undefined
+        ? "for each client's own limit (Claude Code 25,000 tokens, Codex 10,000, VS Code 8 KiB…)"
+        : `at ${options.pagewise.maxTokens.toLocaleString("en-US")} tokens at most`
+    }.
 Cache: ${
       options.cache === "off"
         ? "off, every page re-runs its tool (PAGEWISE_DENO_KV=1 keeps results in Deno KV)"

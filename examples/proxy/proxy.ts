@@ -9,8 +9,8 @@
  * | `UPSTREAM_AUTHORIZATION` | `Authorization` the proxy sends the server (its own credential; a secret) | none |
  * | `FORWARD_HEADERS` | client headers passed on to the server, comma-separated, e.g. `authorization` | none |
  * | `PROXY_TOKEN` | when set, clients must send `Authorization: Bearer <PROXY_TOKEN>` (a secret) | open |
- * | `PAGEWISE_MAX_TOKENS` | tokens a page may hold | 20000 |
- * | `PAGEWISE_MAX_CHARS` | characters a page may hold | 50000 |
+ * | `PAGEWISE_MAX_TOKENS` | tokens a page may hold, for every client | each client's |
+ * | `PAGEWISE_MAX_CHARS` | characters a page may hold, for every client | each client's |
  * | `ALLOWED_HOSTS` | host names to answer besides loopback and the platform's, comma-separated | none |
  *
  * @module
@@ -46,8 +46,9 @@ export function proxyFromEnv(
     upstream,
     headers: authorization ? { authorization } : undefined,
     forwardHeaders,
-    maxTokens: integer(env, "PAGEWISE_MAX_TOKENS") ?? 20_000,
-    maxChars: integer(env, "PAGEWISE_MAX_CHARS") ?? 50_000,
+    // Unset: each page sized for the client in front (its preset, or 20,000 tokens).
+    maxTokens: integer(env, "PAGEWISE_MAX_TOKENS"),
+    maxChars: integer(env, "PAGEWISE_MAX_CHARS"),
     announceMaxChars: true,
     // This instance's memory (32 MiB): a later page served by another
     // instance runs the tool again, and is the same page.

@@ -5,8 +5,8 @@
  *
  * | variable | meaning | default |
  * | --- | --- | --- |
- * | `PAGEWISE_MAX_TOKENS` | tokens a page may hold | 20000 |
- * | `PAGEWISE_MAX_CHARS` | characters a page may hold | 50000 |
+ * | `PAGEWISE_MAX_TOKENS` | tokens a page may hold, for every client | each client's own |
+ * | `PAGEWISE_MAX_CHARS` | characters a page may hold, for every client | each client's own |
  * | `PAGEWISE_SECRET` | signs cursors (HMAC); every instance needs the same one | unsigned |
  * | `PAGEWISE_CURSOR_TTL` | seconds a signed cursor stays valid | no expiry |
  * | `ALLOWED_HOSTS` | host names to answer besides loopback and the platform's, comma-separated | |
@@ -40,16 +40,17 @@ export function integer(env: EnvReader, name: string): number | undefined {
 }
 
 /**
- * The demo's options from the environment. Pages default to 20,000 tokens
- * and 50,000 characters: within Claude Code's 25,000-token limit and below
- * the 50,000 characters above which it saves a result to a file.
+ * The demo's options from the environment. With no limit set, each page is
+ * sized for the client that asked (Claude Code 25,000 tokens, Codex 10,000,
+ * VS Code 8 KiB, …; an unknown client 20,000 tokens and 50,000 characters);
+ * `PAGEWISE_MAX_TOKENS` and `PAGEWISE_MAX_CHARS` are a ceiling for all.
  */
 export function demoOptionsFromEnv(env: EnvReader, platformSuffixes: string[] = []): DemoOptions {
-  const pagewise: PaginateOptions = {
-    maxTokens: integer(env, "PAGEWISE_MAX_TOKENS") ?? 20_000,
-    maxChars: integer(env, "PAGEWISE_MAX_CHARS") ?? 50_000,
-    announceMaxChars: true,
-  };
+  const pagewise: PaginateOptions = { announceMaxChars: true };
+  const maxTokens = integer(env, "PAGEWISE_MAX_TOKENS");
+  const maxChars = integer(env, "PAGEWISE_MAX_CHARS");
+  if (maxTokens !== undefined) pagewise.maxTokens = maxTokens;
+  if (maxChars !== undefined) pagewise.maxChars = maxChars;
   const secret = env("PAGEWISE_SECRET");
   if (secret) pagewise.secret = secret;
   const ttl = integer(env, "PAGEWISE_CURSOR_TTL");
@@ -57,7 +58,8 @@ export function demoOptionsFromEnv(env: EnvReader, platformSuffixes: string[] = 
     if (!secret) throw new Error("PAGEWISE_CURSOR_TTL needs PAGEWISE_SECRET: set both.");
     pagewise.cursorTtlSeconds = ttl;
   }
-  createPager(pagewise); // throws now, with the limit's name, when a limit is too small
+  // Throws now, with the limit's name, when a limit is too small.
+  createPager({ maxTokens, maxChars, secret: pagewise.secret, cursorTtlSeconds: ttl });
   const hosts = (env("ALLOWED_HOSTS") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
   for (const host of hosts) {
     // A host name only: a port, a scheme or a wildcard would never match, silently.
@@ -157,7 +159,9 @@ export function useCache(
     }
   };
   options.cache = label;
-  createResultPager(options.pagewise); // throws now, naming the option, on a bad TTL
+  // Throws now, naming the option, on a bad TTL.
+  const { announceMaxChars: _, ...pagerOptions } = options.pagewise;
+  createResultPager(pagerOptions);
 }
 
 /**

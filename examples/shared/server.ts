@@ -12,7 +12,7 @@
  */
 
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
-import { paginate, type PaginateOptions } from "@pagewise/mcp";
+import { paginate, type PaginateOptions, withClientSession } from "@pagewise/mcp";
 import { type HostPolicy, rejectForeignHost } from "./guard.ts";
 import { registerTools } from "./tools.ts";
 
@@ -34,14 +34,19 @@ export function createServer(pagewise: PaginateOptions): McpServer {
   return server;
 }
 
-// One handler for each options object: one in all for Deno, one a request for
-// a Worker with the cache (its `waitUntil` belongs to the request).
-const handlers = new WeakMap<PaginateOptions, ReturnType<typeof createMcpHandler>>();
+type Handler = (request: Request) => Promise<Response>;
 
-function mcpHandler(pagewise: PaginateOptions) {
+// One handler for each options object: one in all for Deno, one a request for
+// a Worker with the cache (its `waitUntil` belongs to the request). The
+// client's name rides in the session id withClientSession gives it, so that
+// each page is sized for the client that asked.
+const handlers = new WeakMap<PaginateOptions, Handler>();
+
+function mcpHandler(pagewise: PaginateOptions): Handler {
   let handler = handlers.get(pagewise);
   if (!handler) {
-    handler = createMcpHandler(() => createServer(pagewise));
+    const mcp = createMcpHandler(() => createServer(pagewise));
+    handler = withClientSession((request: Request) => mcp.fetch(request));
     handlers.set(pagewise, handler);
   }
   return handler;
@@ -71,7 +76,7 @@ export async function handleRequest(request: Request, options: DemoOptions): Pro
         { status: 400 },
       );
     }
-    return await mcpHandler(options.pagewise).fetch(request);
+    return await mcpHandler(options.pagewise)(request);
   }
   if (pathname === "/" && (request.method === "GET" || request.method === "HEAD")) {
     const url = new URL("/mcp", request.url);

@@ -78,12 +78,15 @@ Deno.test("ALLOWED_HOSTS adds hosts, comma-separated, spaces ignored", () => {
   assert.deepEqual(options.hosts.hosts, ["a.example", "b.example"]);
 });
 
-Deno.test("page limits come from the environment, 20,000 tokens and 50,000 characters by default", () => {
+Deno.test("page limits come from the environment, each client's own by default", () => {
   const env: Record<string, string> = { PAGEWISE_MAX_TOKENS: "8000" };
   const options = demoOptionsFromEnv((name) => env[name]);
   assert.equal(options.pagewise.maxTokens, 8_000);
-  assert.equal(options.pagewise.maxChars, 50_000);
-  assert.equal(demoOptionsFromEnv(() => undefined).pagewise.maxTokens, 20_000);
+  assert.equal(options.pagewise.maxChars, undefined);
+  const defaults = demoOptionsFromEnv(() => undefined).pagewise;
+  assert.equal(defaults.maxTokens, undefined);
+  assert.equal(defaults.maxChars, undefined);
+  assert.equal(defaults.clientLimits, undefined); // on
 });
 
 Deno.test("a bad setting fails at start-up with the variable's name", () => {

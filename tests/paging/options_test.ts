@@ -2,7 +2,14 @@
 // that says what to pass; no promise is left unhandled.
 import assert from "node:assert/strict";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { createPager, type PagerOptions, paginate, paginateLists } from "../../mod.ts";
+import {
+  createPager,
+  createResultPager,
+  pagedTool,
+  type PagerOptions,
+  paginate,
+  paginateLists,
+} from "../../mod.ts";
 
 const refused: Array<[string, PagerOptions, RegExp]> = [
   [
@@ -111,4 +118,74 @@ Deno.test("a secret that is refused is never printed in the error", () => {
 
 Deno.test("a number given as a string is named as a string", () => {
   assert.throws(() => createPager({ maxTokens: "1000" as unknown as number }), /the string "1000"/);
+});
+
+Deno.test("a mistyped option is refused, naming the closest option there is", () => {
+  const typo = { maxToken: 5_000 } as unknown as PagerOptions;
+  assert.throws(
+    () => createPager(typo),
+    /createPager has no option "maxToken"; did you mean "maxTokens"\?/,
+  );
+  assert.throws(
+    () => createResultPager({ cach: {} } as never),
+    /createResultPager has no option "cach"; did you mean "cache"\?/,
+  );
+  assert.throws(
+    () => paginate(new McpServer({ name: "s", version: "1" }), { annouceMaxChars: true } as never),
+    /paginate has no option "annouceMaxChars"; did you mean "announceMaxChars"\?/,
+  );
+  assert.throws(
+    () => pagedTool("t", () => [], { cursorparam: "page" } as never),
+    /pagedTool has no option "cursorparam"; did you mean "cursorParam"\?/,
+  );
+});
+
+Deno.test("an option nothing is close to is refused with the list of options", () => {
+  assert.throws(
+    () => createPager({ zzzzzzzz: 1 } as never),
+    /createPager has no option "zzzzzzzz"; its options are maxTokens, maxChars, .*onEvent, now\./,
+  );
+});
+
+Deno.test("a mistyped option inside an option object is refused too", () => {
+  const server = () => new McpServer({ name: "s", version: "1" });
+  assert.throws(
+    () => paginate(server(), { tools: { includes: ["a"] } } as never),
+    /tools has no option "includes"; did you mean "include"\?/,
+  );
+  assert.throws(
+    () => paginate(server(), { perTool: { a: { maxToken: 5_000 } } } as never),
+    /perTool.a has no option "maxToken"; did you mean "maxTokens"\?/,
+  );
+  assert.throws(
+    () => paginate(server(), { narrow: { grepp: "filter" } } as never),
+    /narrow has no option "grepp"; did you mean "grep"\?/,
+  );
+});
+
+Deno.test("a cursor argument named like a narrowing argument is refused: page 2 would be unreachable", () => {
+  const server = () => new McpServer({ name: "s", version: "1" });
+  assert.throws(
+    () => paginate(server(), { cursorParam: "grep" }),
+    /the cursor argument and the grep argument are both named "grep"/,
+  );
+  assert.throws(() => createResultPager({ cursorParam: "fields" }), /both named "fields"/);
+  assert.throws(
+    () => paginate(server(), { cursorParam: "filter", narrow: { grep: "filter" } }),
+    /both named "filter"/,
+  );
+  // Renamed out of the way, or narrowing off, it is fine.
+  paginate(server(), { cursorParam: "grep", narrow: { grep: "filter" } });
+  paginate(server(), { cursorParam: "grep", narrow: false });
+});
+
+Deno.test("a cursor argument named like a key every object has is refused", () => {
+  for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "prototype"]) {
+    assert.throws(() => createPager({ cursorParam: name }), /cursorParam must be a name/, name);
+    assert.throws(
+      () => paginate(new McpServer({ name: "s", version: "1" }), { narrow: { grep: name } }),
+      /narrow.grep must be false, or a name/,
+      name,
+    );
+  }
 });
