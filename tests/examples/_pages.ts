@@ -27,11 +27,24 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Connects an SDK client (v1 speaks the 2025 protocol, v2 the 2026 one) to `url`. */
-export async function connect(url: string, sdk: "v1" | "v2"): Promise<Connection> {
+/** How a test client names itself, and which protocol a v2 client speaks. */
+export interface ClientOptions {
+  /** `clientInfo.name`. Default `examples-test` (a client without a preset). */
+  name?: string;
+  /** A v2 client pinned to MCP 2026-07-28 (its requests carry `clientInfo`). */
+  pin2026?: boolean;
+}
+
+/** Connects an SDK client (v1 speaks the 2025 protocol, v2 the 2025 one unless pinned) to `url`. */
+export async function connect(
+  url: string,
+  sdk: "v1" | "v2",
+  { name = "examples-test", pin2026 = false }: ClientOptions = {},
+): Promise<Connection> {
+  const pinned = pin2026 ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : undefined;
   const client = sdk === "v1"
-    ? new V1Client({ name: "examples-test", version: "1.0.0" })
-    : new v2.Client({ name: "examples-test", version: "1.0.0" });
+    ? new V1Client({ name, version: "1.0.0" })
+    : new v2.Client({ name, version: "1.0.0" }, pinned as never);
   const transport = sdk === "v1"
     ? new V1Transport(new URL(url))
     : new v2.StreamableHTTPClientTransport(new URL(url));
