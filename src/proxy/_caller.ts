@@ -6,8 +6,17 @@
 import { toBase64Url } from "../bytes/base64.ts";
 import { sha256 } from "../bytes/crypto.ts";
 
-// Headers every caller sends alike: they tell no one apart.
-const SAME_FOR_ALL = new Set(["accept", "content-type", "mcp-protocol-version", "last-event-id"]);
+// Headers every caller sends alike, or that say what is asked rather than who
+// asks (MCP 2026-07-28's Mcp-Method, Mcp-Name, Mcp-Param-*): they tell no one apart.
+const SAME_FOR_ALL = new Set([
+  "accept",
+  "content-type",
+  "mcp-protocol-version",
+  "last-event-id",
+  "mcp-method",
+  "mcp-name",
+]);
+const MCP_PARAM_HEADER = /^mcp-param-/;
 
 /**
  * A SHA-256 (base64url) of the caller's distinguishing headers, or `""` when
@@ -18,7 +27,7 @@ export async function callerIdentity(client: Headers, upstream: Headers): Promis
   const authorization = client.get("authorization");
   if (authorization !== null) parts.push(`client authorization: ${authorization}`);
   for (const [name, value] of upstream) {
-    if (!SAME_FOR_ALL.has(name)) parts.push(`${name}: ${value}`);
+    if (!SAME_FOR_ALL.has(name) && !MCP_PARAM_HEADER.test(name)) parts.push(`${name}: ${value}`);
   }
   if (!parts.length) return "";
   return toBase64Url(await sha256(JSON.stringify(parts)));

@@ -116,7 +116,10 @@ export async function connectProxy(
   checkFunction("onError", onError);
   // paginate checks its options when it is called: once now, so that a bad
   // option is an error here, not when the client's first message comes.
-  paginate(new Server({ name: "check", version: "0" }, { capabilities: { tools: {} } }), pageOptions);
+  paginate(
+    new Server({ name: "check", version: "0" }, { capabilities: { tools: {} } }),
+    pageOptions,
+  );
   const bridge = new Bridge(downstream, upstream, timeoutMs, pageOptions, onError);
   downstream.onmessage = (message) => bridge.receive(message);
   downstream.onclose = () => bridge.clientClosed();

@@ -80,13 +80,18 @@ const PROXY_HANDLER_KEYS = [
   "maxMessageBytes",
 ] as const;
 
+// MCP's own headers: those of the transport, and those MCP 2026-07-28 adds to
+// every request for routing (SEP-2243: Mcp-Method, Mcp-Name, Mcp-Param-*).
 const MCP_HEADERS = [
   "accept",
   "content-type",
   "mcp-session-id",
   "mcp-protocol-version",
   "last-event-id",
+  "mcp-method",
+  "mcp-name",
 ];
+const MCP_PARAM_HEADER = /^mcp-param-/;
 // Set by the runtime, or no longer true once the body is re-encoded.
 const DROPPED_RESPONSE_HEADERS = [
   "content-length",
@@ -270,7 +275,9 @@ async function upstreamHeaders(
   session: ClientSession | undefined,
 ): Promise<Headers> {
   const out = new Headers();
-  for (const [name, value] of request.headers) if (settings.passed.has(name)) out.set(name, value);
+  for (const [name, value] of request.headers) {
+    if (settings.passed.has(name) || MCP_PARAM_HEADER.test(name)) out.set(name, value);
+  }
   if (session) {
     if (session.upstream === undefined) out.delete("mcp-session-id");
     else out.set("mcp-session-id", session.upstream);

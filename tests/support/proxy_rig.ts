@@ -26,6 +26,8 @@ export interface RigOptions {
   setup?: (client: Client) => void;
   /** Whether the client connects (default true); false leaves it to the test. */
   connect?: boolean;
+  /** The name the client gives in its `clientInfo`. Default `rig`. */
+  name?: string;
 }
 
 /** Starts `pagewise proxy <options> -- <server>` and connects a client. */
@@ -49,7 +51,7 @@ export async function startProxy(
     await stderrDone.catch(() => {});
     return s;
   });
-  const client = new Client({ name: "rig", version: "1.0.0" }, {
+  const client = new Client({ name: rig.name ?? "rig", version: "1.0.0" }, {
     capabilities: (rig.capabilities ?? {}) as never,
   });
   rig.setup?.(client);
