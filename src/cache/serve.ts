@@ -4,7 +4,13 @@
 
 import { toHex } from "../bytes/crypto.ts";
 import type { CursorState } from "../cursor/codec.ts";
-import { type Asked, type Core, type OpenCursorHandle, pageSource } from "../paging/core.ts";
+import {
+  type Asked,
+  type Core,
+  type OpenCursorHandle,
+  pageSource,
+  sourceFits,
+} from "../paging/core.ts";
 import type { Page } from "../cut/page.ts";
 import type { Source } from "../source/source.ts";
 import { type Cache, loadSource, saveSource } from "./cache.ts";
@@ -72,6 +78,9 @@ export async function servePage(
   );
   const core = loaded && coreFor(loaded.extra);
   if (!loaded || !core) return undefined;
+  // Kept for another client's larger pages, its fields may leave no room on
+  // this one's: then the tool runs, and the cursor goes on in the result's text.
+  if (!(await sourceFits(core, loaded.source, owner.scope))) return undefined;
   const page = await pageSource(
     core,
     loaded.source,

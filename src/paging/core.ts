@@ -281,6 +281,19 @@ async function sourceFor(
   return { kind: "text", view: wholeView(doc.text) };
 }
 
+/**
+ * Whether `source` (a kept one, read back from a cache) can be paged under
+ * `core`'s limits: text always; elements when the fields around them leave
+ * room (a result kept for a larger client's pages may not).
+ */
+export async function sourceFits(core: Core, source: Source, scope: string): Promise<boolean> {
+  if (source.kind === "text") return true;
+  return frameFits(
+    await callFor(core, scope, unitOf(source), undefined, false, false, source),
+    source,
+  );
+}
+
 /** A value made ready to page: its text when it fits whole, else its source and fingerprint. */
 export type PreparedSource =
   | { whole: string }

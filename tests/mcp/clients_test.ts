@@ -15,9 +15,17 @@ import * as v2Client from "@modelcontextprotocol/client";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { type PagerEvent, paginate, type ToolResult, withClientSession } from "../../mod.ts";
+import {
+  clients,
+  createResultPager,
+  memoryStore,
+  type PagerEvent,
+  paginate,
+  type ToolResult,
+  withClientSession,
+} from "../../mod.ts";
 import { issues } from "../../dev/records.ts";
-import { Client, McpServer } from "../support/mcp_v1.ts";
+import { Client, InMemoryTransport, McpServer } from "../support/mcp_v1.ts";
 import { serveInProcess } from "../support/serve_in_process.ts";
 import { checkPages, CLIENT_CASES } from "../support/client_cases.ts";
 
@@ -159,4 +167,113 @@ Deno.test("without withClientSession a stateless server cannot tell its clients 
   assert.ok(page?.type === "page");
   assert.equal(page.client, undefined);
   assert.equal(page.limits.maxTokens, 20_000);
+});
+
+Deno.test("a result kept for a large client's pages goes on for a small client, exactly, when its fields leave no room there", async () => {
+  const value = {
+    meta: "m".repeat(12_000),
+    items: Array.from({ length: 3_000 }, (_, id) => ({ id, title: `issue number ${id}` })),
+    tail: 1,
+  };
+  let runs = 0;
+  const results = createResultPager({ cache: { store: memoryStore() } });
+  const run = (client: string, cursor?: string) =>
+    results.run(() => (runs++, value), { scope: "t {}", client, cursor });
+  const first = JSON.parse(String((await run("claude-ai")).content?.[0].text));
+  assert.equal(first.items.length > 100, true);
+  const text: string[] = [];
+  let cursor: string | undefined = first.page.next_cursor;
+  while (cursor) {
+    const page = await run("Visual Studio Code", cursor);
+    const shown = String(page.content?.[0].text);
+    assert.ok(new TextEncoder().encode(shown).length <= 8_192);
+    const [, chunk, next] = /^([\s\S]*)\n\n\[Output cut: .*cursor="([^"]+)"/.exec(shown) ??
+      [, shown.replace(/\n\n\[Output cut: [^\]]*\]$/, ""), undefined];
+    text.push(chunk!);
+    cursor = next;
+  }
+  const whole = JSON.stringify(value);
+  const from = whole.indexOf(JSON.stringify(value.items[first.items.length]));
+  assert.deepEqual(first.items, value.items.slice(0, first.items.length));
+  assert.equal(text.join(""), whole.slice(from));
+  assert.equal(runs, 2, "the kept result could not be paged there: the tool ran once more");
+});
+
+Deno.test("the page event says which client and which limits; the model sees the same page as with the preset set", async () => {
+  const events: PagerEvent[] = [];
+  const server = paginate(new McpServer({ name: "issues", version: "1.0.0" }), {
+    onEvent: (event) => events.push(event),
+  });
+  server.registerTool("list_issues", TOOL, result);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(a);
+  const client = new Client({ name: "claude-ai (via mcp-remote 0.1.38)", version: "1.0.0" });
+  await client.connect(b);
+  const shown = await client.callTool({ name: "list_issues", arguments: {} }) as ToolResult;
+  await client.close();
+  const page = events.find((event) => event.type === "page");
+  assert.ok(page?.type === "page");
+  assert.deepEqual(page.client, {
+    name: "claude-ai (via mcp-remote 0.1.38)",
+    preset: "claudeDesktop",
+  });
+  assert.deepEqual(page.limits, {
+    maxTokens: 25_000,
+    maxChars: Infinity,
+    maxBytes: 1_048_576,
+    maxLines: Infinity,
+  });
+  const preset = await createResultPager({ ...clients.claudeDesktop }).page(result(), {
+    scope: "list_issues {}",
+    narrowable: { grep: "grep", fields: "fields" },
+  });
+  assert.equal(shown.content?.[0].text, preset.content?.[0].text);
+});
+
+Deno.test("an unknown client is named in the event, with the default limits", async () => {
+  const events: PagerEvent[] = [];
+  const results = createResultPager({ onEvent: (event) => events.push(event) });
+  await results.page(ITEMS, { scope: "t {}", client: "some-new-agent" });
+  const page = events.find((event) => event.type === "page");
+  assert.ok(page?.type === "page");
+  assert.deepEqual(page.client, { name: "some-new-agent" });
+  assert.equal(page.limits.maxTokens, 20_000);
+});
+
+Deno.test("with clientLimits: false every client gets the options' limits, and is still named", async () => {
+  const events: PagerEvent[] = [];
+  const results = createResultPager({ clientLimits: false, onEvent: (e) => events.push(e) });
+  await results.page(ITEMS, { scope: "t {}", client: "Visual Studio Code" });
+  const page = events.find((event) => event.type === "page");
+  assert.ok(page?.type === "page");
+  assert.deepEqual(page.client, { name: "Visual Studio Code" });
+  assert.equal(page.limits.maxBytes, Infinity);
+});
+
+Deno.test("the author's limits are a ceiling for every client", async () => {
+  const results = createResultPager({ maxChars: 20_000 });
+  assert.deepEqual(results.limitsFor("claude-ai"), {
+    maxTokens: 25_000,
+    maxChars: 20_000,
+    maxBytes: 1_048_576,
+    maxLines: Infinity,
+  });
+  assert.deepEqual(results.limitsFor("codex-mcp-client"), {
+    maxTokens: 10_000,
+    maxChars: 20_000,
+    maxBytes: 40_000,
+    maxLines: Infinity,
+  });
+  assert.equal(results.limitsFor(undefined).maxChars, 20_000);
+  assert.equal(results.limitsFor("some-new-agent").maxTokens, 20_000);
+});
+
+Deno.test("an author's name maps a client to limits; a client cannot ask for a number", async () => {
+  const results = createResultPager({
+    clientLimits: { names: { "my-agent": { maxChars: 2_000 } } },
+  });
+  const shown = await results.page(ITEMS, { scope: "t {}", client: "my-agent" });
+  assert.ok(String(shown.content?.[0].text).length <= 2_000);
+  // A name that looks like limits is just an unknown name.
+  assert.equal(results.limitsFor('{"maxTokens":1000000000}').maxTokens, 20_000);
 });
