@@ -9,7 +9,7 @@
 import { createBinder } from "../cursor/binding.ts";
 import { LIST_CURSOR_NOT_A_STRING, LIST_CURSOR_REASONS, listCursorError } from "./_messages.ts";
 import { position } from "../paging/position.ts";
-import { checkSecret, invalid } from "../paging/options.ts";
+import { checkKeys, checkSecret, invalid } from "../paging/options.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
 import { type Handler, intercept } from "./_intercept.ts";
 
@@ -76,6 +76,7 @@ export function paginateLists<S extends object>(server: S, options: PaginateList
       "pagewise: paginateLists takes a server and an options object (or nothing).",
     );
   }
+  checkKeys("paginateLists", options, ["pageSize", "secret"]);
   const pageSize = options.pageSize ?? 50;
   if (
     typeof pageSize !== "number" || !Number.isInteger(pageSize) || pageSize < 1 ||

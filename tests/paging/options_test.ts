@@ -189,3 +189,10 @@ Deno.test("a cursor argument named like a key every object has is refused", () =
     );
   }
 });
+
+Deno.test("paginateLists refuses a mistyped option, naming the closest", () => {
+  assert.throws(
+    () => paginateLists(new McpServer({ name: "s", version: "1" }), { pagesize: 10 } as never),
+    /paginateLists has no option "pagesize"; did you mean "pageSize"\?/,
+  );
+});
