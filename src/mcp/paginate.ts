@@ -41,16 +41,6 @@ import type { ToolDescription, ToolResult } from "./types.ts";
 
 /** Options of {@linkcode paginate}: the result pager's, and which tools to page how. */
 export interface PaginateOptions extends ResultPagerOptions {
-  /** Name of the cursor argument added to each tool. Default `"cursor"`. */
-  cursorParam?: string;
-  /**
-   * The two arguments that let the model narrow a result instead of reading
-   * every page: `grep` (keep the items or lines that contain a text) and
-   * `fields` (keep only those fields of each item). On by default; `false`
-   * adds neither; `{ grep: "filter", fields: false }` renames one and leaves
-   * the other out. A tool that has an argument of that name keeps its own.
-   */
-  narrow?: boolean | { grep?: string | false; fields?: string | false };
   /** Page only these tools (by name), or all but `exclude`. Default: every tool. */
   tools?: { include?: string[]; exclude?: string[] };
   /** Limits and mode for single tools, by name: a ceiling for every client, as the others. */
@@ -128,20 +118,31 @@ export function paginate<S extends object>(server: S, options: PaginateOptions =
     throw new Error("pagewise: paginate() was already called on this server; call it once.");
   }
   const plan = planOf(options);
-  const known = new KnownTools(plan.cursorParam, plan.narrowNames);
+  const paged: Paged = {
+    plan,
+    known: new KnownTools(plan.cursorParam, plan.narrowNames),
+    server,
+  };
   intercept(
     server,
     "tools/list",
-    (inner) => (request, extra) => listTools(plan, known, server, inner, request, extra),
+    (inner) => (request, extra) => listTools(paged, inner, request, extra),
   );
   const { original } = intercept(
     server,
     "tools/call",
     (inner) => (request, extra) =>
-      callTool(plan, known, server, inner, request, extra, listPages(original, extra)),
+      callTool(paged, inner, request, extra, listPages(original, extra)),
   );
   paginated.add(server);
   return server;
+}
+
+/** A paginated server: its plan, and what it has learnt of its tools. */
+interface Paged {
+  plan: Plan;
+  known: KnownTools;
+  server: object;
 }
 
 /** The checked options, and the result pagers made from them. */
@@ -208,9 +209,7 @@ function isCached(plan: Plan, tool: string): boolean {
 
 /** tools/list: the server's answer, each paged tool described with its new arguments. */
 async function listTools(
-  plan: Plan,
-  known: KnownTools,
-  server: object,
+  { plan, known, server }: Paged,
   inner: Handler,
   request: JsonRpcRequest,
   extra: unknown,
@@ -253,9 +252,7 @@ function listPages(original: (method: string) => Handler | undefined, extra: unk
 
 /** tools/call: the cursor and narrowing taken out, the tool run (or the cache read), a page back. */
 async function callTool(
-  plan: Plan,
-  known: KnownTools,
-  server: object,
+  { plan, known, server }: Paged,
   inner: Handler,
   request: JsonRpcRequest,
   extra: unknown,

@@ -60,9 +60,12 @@ export interface ResultPagerOptions extends PagerOptions {
   /** Keep results after their first page, so that later pages do not run the tool again. */
   cache?: CacheOptions;
   /**
-   * Let the model narrow a result (`grep`, `fields`): on by default; `false`
-   * ignores any narrowing asked for; an object renames the two arguments (a
-   * name set to `false` leaves that one out), for `paginate` and `pagedTool`.
+   * The two arguments that let the model narrow a result instead of reading
+   * every page: `grep` (keep the items or lines that contain a text) and
+   * `fields` (keep only those fields of each item). On by default; `false`
+   * ignores any narrowing asked for (and `paginate` adds neither argument);
+   * `{ grep: "filter", fields: false }` renames one and leaves the other out.
+   * With `paginate`, a tool that has an argument of that name keeps its own.
    */
   narrow?: boolean | { grep?: string | false; fields?: string | false };
   /**
