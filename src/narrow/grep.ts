@@ -1,7 +1,9 @@
 // The grep a model may send: literal text, case-insensitive, with `|`
 // between alternatives. No regular expression ever runs on it, so matching
 // costs one indexOf pass over the result per alternative, whatever the
-// pattern (`(a+)+$` is five literal characters here).
+// pattern (`(a+)+$` is five literal characters here). Case is Unicode's
+// simple case folding, the same on both sides, so a letter matches the same
+// letters wherever it stands in a word.
 
 import { NarrowingError } from "./narrowing_error.ts";
 
@@ -10,11 +12,11 @@ export const MAX_GREP_CHARS = 256;
 /** The most alternatives in one grep. */
 export const MAX_ALTERNATIVES = 16;
 
-/** A checked grep: its alternatives, lower-cased. */
+/** A checked grep: its alternatives, case-folded. */
 export interface Grep {
   /** The grep as given. */
   readonly source: string;
-  /** Lower-cased literal alternatives, none empty. */
+  /** Literal alternatives, none empty, each case-folded by {@linkcode fold}. */
   readonly alternatives: readonly string[];
 }
 
@@ -51,17 +53,55 @@ export function parseGrep(grep: unknown): Grep {
   if (alternatives.length > MAX_ALTERNATIVES) {
     refuse(`it has more than ${MAX_ALTERNATIVES} alternatives.`);
   }
-  return { source: grep, alternatives: [...new Set(alternatives.map((a) => a.toLowerCase()))] };
+  return { source: grep, alternatives: [...new Set(alternatives.map(fold))] };
 }
 
+// The lower-case letters whose simple case folding is another letter
+// (CaseFolding.txt, statuses C and S): toLowerCase keeps them as they are.
+// Final sigma is one: toLowerCase writes "ΟΣ" as "ος" but "ΟΣΑ" as "οσα".
+const FOLDED: Readonly<Record<string, string>> = {
+  "\u00b5": "\u03bc", // µ micro sign: μ
+  "\u017f": "s", // ſ long s
+  "\u0345": "\u03b9", // combining ypogegrammeni: ι
+  "\u03c2": "\u03c3", // ς final sigma: σ
+  "\u03d0": "\u03b2", // ϐ: β
+  "\u03d1": "\u03b8", // ϑ: θ
+  "\u03d5": "\u03c6", // ϕ: φ
+  "\u03d6": "\u03c0", // ϖ: π
+  "\u03f0": "\u03ba", // ϰ: κ
+  "\u03f1": "\u03c1", // ϱ: ρ
+  "\u03f5": "\u03b5", // ϵ: ε
+  "\u1c80": "\u0432", // Cyrillic small rounded ve: в
+  "\u1c81": "\u0434", // long-legged de: д
+  "\u1c82": "\u043e", // narrow o: о
+  "\u1c83": "\u0441", // wide es: с
+  "\u1c84": "\u0442", // tall te: т
+  "\u1c85": "\u0442", // three-legged te: т
+  "\u1c86": "\u044a", // tall hard sign: ъ
+  "\u1c87": "\u0463", // tall yat: ѣ
+  "\u1c88": "\ua64b", // unblended uk: ꙋ
+  "\u1e9b": "\u1e61", // ẛ: ṡ
+  "\u1fbe": "\u03b9", // Greek prosgegrammeni: ι
+};
+const UNFOLDED =
+  /[\u00b5\u017f\u0345\u03c2\u03d0\u03d1\u03d5\u03d6\u03f0\u03f1\u03f5\u1c80-\u1c88\u1e9b\u1fbe]/g;
+const DOTTED_I = "\u0130";
+
 /**
- * A lower-cased copy of `text` whose offsets are `text`'s, or undefined when
- * lower-casing changes a length (U+0130 becomes two code units): then each
- * span is lower-cased apart.
+ * `text` case-folded as Unicode's simple case folding does (what a `/iu`
+ * regular expression compares): every code unit where it was, so offsets
+ * in the folded text are offsets in `text`. `I` and `i` fold together, `İ`
+ * and `ı` each stay apart (as without a Turkish locale), `ẞ` is `ß` (never
+ * `ss`), `Σ`, `σ` and `ς` are one. Linear: native lower-casing, one pass.
  */
-export function lowered(text: string): string | undefined {
-  const lower = text.toLowerCase();
-  return lower.length === text.length ? lower : undefined;
+export function fold(text: string): string {
+  // toLowerCase makes İ two code units, the only letter it lengthens;
+  // simple folding keeps it. Lower-casing is context-free but for the
+  // final sigma, which FOLDED undoes, so the pieces can be lowered apart.
+  const lower = text.includes(DOTTED_I)
+    ? text.split(DOTTED_I).map((piece) => piece.toLowerCase()).join(DOTTED_I)
+    : text.toLowerCase();
+  return lower.replace(UNFOLDED, (c) => FOLDED[c]);
 }
 
 /**
@@ -80,19 +120,12 @@ export function matchSpans(
 ): Uint8Array {
   const hit = new Uint8Array(count);
   if (count === 0) return hit;
-  const lower = lowered(text);
-  if (lower === undefined) {
-    for (let i = 0; i < count; i++) {
-      const span = text.slice(start(i), end(i)).toLowerCase();
-      if (grep.alternatives.some((a) => span.includes(a))) hit[i] = 1;
-    }
-    return hit;
-  }
+  const folded = fold(text);
   for (const alternative of grep.alternatives) {
     let i = 0;
     let from = start(0);
     while (i < count) {
-      const at = lower.indexOf(alternative, from);
+      const at = folded.indexOf(alternative, from);
       if (at === -1) break;
       while (i < count && end(i) <= at) i++;
       if (i === count) break;
