@@ -20,21 +20,23 @@ export interface Grep {
   readonly alternatives: readonly string[];
 }
 
-const HOW = 'grep is literal text (case-insensitive); "a|b" matches either, "\\|" is a "|" itself.';
-
-function refuse(why: string): never {
+function refuse(name: string, why: string): never {
   throw new NarrowingError(
     "invalid_grep",
-    `This grep cannot be used: ${why} ${HOW} Call the tool again with another grep, or without ` +
-      "it to page through the whole result.",
+    `This ${name} cannot be used: ${why} ${name} is literal text (case-insensitive); "a|b" ` +
+      `matches either, "\\|" is a "|" itself. Call the tool again with another ${name}, or ` +
+      "without it to page through the whole result.",
   );
 }
 
-/** Checks a grep argument and splits it into its alternatives. */
-export function parseGrep(grep: unknown): Grep {
-  if (typeof grep !== "string") refuse("it must be a string.");
-  if (grep.length > MAX_GREP_CHARS) refuse(`it is longer than ${MAX_GREP_CHARS} characters.`);
-  if (/[\r\n]/.test(grep)) refuse("it has a line break (lines are matched one by one).");
+/**
+ * Checks a grep argument and splits it into its alternatives; `name` is what
+ * the tool calls the argument, for the error that refuses it.
+ */
+export function parseGrep(grep: unknown, name = "grep"): Grep {
+  if (typeof grep !== "string") refuse(name, "it must be a string.");
+  if (grep.length > MAX_GREP_CHARS) refuse(name, `it is longer than ${MAX_GREP_CHARS} characters.`);
+  if (/[\r\n]/.test(grep)) refuse(name, "it has a line break (lines are matched one by one).");
   const alternatives: string[] = [];
   let current = "";
   for (let i = 0; i < grep.length; i++) {
@@ -49,9 +51,9 @@ export function parseGrep(grep: unknown): Grep {
     }
   }
   alternatives.push(current);
-  if (alternatives.some((a) => a === "")) refuse("it is empty, or has an empty alternative.");
+  if (alternatives.some((a) => a === "")) refuse(name, "it is empty, or has an empty alternative.");
   if (alternatives.length > MAX_ALTERNATIVES) {
-    refuse(`it has more than ${MAX_ALTERNATIVES} alternatives.`);
+    refuse(name, `it has more than ${MAX_ALTERNATIVES} alternatives.`);
   }
   return { source: grep, alternatives: [...new Set(alternatives.map(fold))] };
 }
