@@ -473,6 +473,9 @@ Deno.test("at the smallest limits, with a secret, a grep that keeps every span g
   const pager = createPager({ ...SMALLEST, secret: SECRET });
   const whole = await pager.page(traceSpans, { scope: "spans {}" });
   assert.ok(whole.to >= 3);
+  const first = await pager.page(traceSpans, { scope: "spans {}", grep: "t" });
+  assertWithin(first, SMALLEST);
+  assert.deepEqual(JSON.parse(first.text).items[0], traceSpans[0]);
   const pages = await narrowedPages(pager, traceSpans.slice(0, 300), {
     scope: "spans {}",
     grep: "t",
