@@ -88,6 +88,7 @@ const FOLDED: Readonly<Record<string, string>> = {
 const UNFOLDED =
   /[\u00b5\u017f\u0345\u03c2\u03d0\u03d1\u03d5\u03d6\u03f0\u03f1\u03f5\u1c80-\u1c88\u1e9b\u1fbe]/g;
 const DOTTED_I = "\u0130";
+const BEYOND_LATIN_1 = /[\u00b5-\uffff]/;
 
 /**
  * `text` case-folded as Unicode's simple case folding does (what a `/iu`
@@ -97,13 +98,17 @@ const DOTTED_I = "\u0130";
  * `ss`), `Σ`, `σ` and `ς` are one. Linear: native lower-casing, one pass.
  */
 export function fold(text: string): string {
-  // toLowerCase makes İ two code units, the only letter it lengthens;
-  // simple folding keeps it. Lower-casing is context-free but for the
-  // final sigma, which FOLDED undoes, so the pieces can be lowered apart.
-  const lower = text.includes(DOTTED_I)
-    ? text.split(DOTTED_I).map((piece) => piece.toLowerCase()).join(DOTTED_I)
-    : text.toLowerCase();
-  return lower.replace(UNFOLDED, (c) => FOLDED[c]);
+  const lower = text.toLowerCase();
+  // Below U+00B5 lower-casing is folding (one pass to find out is cheaper than the rest).
+  if (!BEYOND_LATIN_1.test(text)) return lower;
+  // toLowerCase makes İ two code units, the only letter it lengthens (so a
+  // length that did not change says there is none); simple folding keeps it.
+  // Lower-casing is context-free but for the final sigma, which FOLDED
+  // undoes, so the pieces around each İ can be lowered apart.
+  const kept = lower.length === text.length
+    ? lower
+    : text.split(DOTTED_I).map((piece) => piece.toLowerCase()).join(DOTTED_I);
+  return kept.replace(UNFOLDED, (c) => FOLDED[c]);
 }
 
 /**
