@@ -4,7 +4,7 @@
 // result is no longer kept, it pages the result as it is now, marked changed.
 import assert from "node:assert/strict";
 import { memoryStore, paginate, type PaginateOptions, type ToolResult } from "../../mod.ts";
-import { SDKS } from "../support/sdks.ts";
+import { type Sdk, SDKS } from "../support/sdks.ts";
 
 const LIMITS = { maxTokens: 1_000, maxChars: 4_000 };
 
@@ -19,20 +19,21 @@ function livePage() {
 const textOf = (result: ToolResult) => String(result.content?.[0]?.text ?? "");
 const cursorOf = (result: ToolResult) => /cursor="([^"]+)"/.exec(textOf(result))?.[1];
 
-for (const sdk of SDKS) {
-  async function serve(page: ReturnType<typeof livePage>, options: PaginateOptions) {
-    const server = paginate(sdk.server(), { ...LIMITS, ...options });
-    server.registerTool("browser_snapshot", { description: "The page." }, () => {
-      page.state.runs++;
-      return { content: [{ type: "text", text: page.snapshot() }] };
-    });
-    return await sdk.connect(server);
-  }
+/** A client of a paginated server whose one tool snapshots `page`. */
+async function serve(sdk: Sdk, page: ReturnType<typeof livePage>, options: PaginateOptions) {
+  const server = paginate(sdk.server(), { ...LIMITS, ...options });
+  server.registerTool("browser_snapshot", { description: "The page." }, () => {
+    page.state.runs++;
+    return { content: [{ type: "text", text: page.snapshot() }] };
+  });
+  return await sdk.connect(server);
+}
 
+for (const sdk of SDKS) {
   Deno.test(`${sdk.name}: with a cache, an earlier cursor goes on with the result as its walk's first call returned it`, async () => {
     const page = livePage();
     const store = memoryStore();
-    const client = await serve(page, { cache: { store } });
+    const client = await serve(sdk, page, { cache: { store } });
     const first = await client.callTool({ name: "browser_snapshot", arguments: {} });
     page.state.version = "B"; // a click changed the page
     const cursor = cursorOf(first)!;
@@ -47,7 +48,7 @@ for (const sdk of SDKS) {
 
     // Where the result is no longer kept (evicted, expired, another instance), the
     // same cursor pages the result as it is now, and says it changed.
-    const elsewhere = await serve(page, { cache: { store: memoryStore() } });
+    const elsewhere = await serve(sdk, page, { cache: { store: memoryStore() } });
     const after = await elsewhere.callTool({ name: "browser_snapshot", arguments: { cursor } });
     assert.match(textOf(after), /version B/);
     assert.match(textOf(after), /The result changed since the previous page/);
@@ -56,7 +57,7 @@ for (const sdk of SDKS) {
 
   Deno.test(`${sdk.name}: without a cache, an earlier cursor pages the result as it is now, marked changed`, async () => {
     const page = livePage();
-    const client = await serve(page, {});
+    const client = await serve(sdk, page, {});
     const first = await client.callTool({ name: "browser_snapshot", arguments: {} });
     page.state.version = "B";
     const second = await client.callTool({
