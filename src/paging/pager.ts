@@ -46,7 +46,9 @@ export interface PageOptions {
   fields?: string[];
   /**
    * The names of the narrowing arguments of the tool the value came from, so
-   * that the first page of a cut result says it can be narrowed.
+   * that the first page of a cut result says it can be narrowed (offering
+   * fields its first item has), and every note and error that names an
+   * argument uses the tool's name for it.
    */
   narrowable?: NarrowArguments;
 }
