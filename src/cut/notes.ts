@@ -69,12 +69,17 @@ function narrowedWhat(unit: ElementUnit, narrowed: Narrowing, names: ArgumentNam
   return `the ${unit}${grep}${fields ? `,${fields}` : ""}.`;
 }
 
-/** Strings as a note quotes them: the first few, so that many long ones never crowd the page out. */
-function quotedList(list: readonly string[]): string {
+/**
+ * Strings as a note quotes them: the first few, so that many long ones
+ * never crowd the page out; how many in all where `list` is all of them.
+ */
+function quotedList(list: readonly string[], whole = true): string {
   let out = "";
   for (const [i, field] of list.entries()) {
     const next = (i ? ", " : "") + JSON.stringify(field);
-    if (out.length + next.length > 48) return `${out}${i ? ", " : ""}… (${list.length} in all)`;
+    if (out.length + next.length > 48) {
+      return `${out}${i ? ", " : ""}…${whole ? ` (${list.length} in all)` : ""}`;
+    }
     out += next;
   }
   return out;
@@ -106,10 +111,11 @@ function keysOffered(
   const parts = path.split(".");
   for (let depth = parts.length - 1; depth >= 0; depth--) {
     const level = parts.slice(0, depth).join(".");
-    const sample = keys[level];
-    if (!sample?.length) continue;
+    // Own keys only: a level named "constructor" is not Object's (keys may come back parsed).
+    const sample = Object.hasOwn(keys, level) ? keys[level] : undefined;
+    if (!Array.isArray(sample) || sample.length === 0) continue;
     if (sample.includes(parts[depth])) return undefined;
-    const have = quotedList(sample);
+    const have = quotedList(sample, false);
     if (level) return `${JSON.stringify(level)} holds ${have}`;
     return `the ${unit === "items" ? "items" : "entries' values"} have ${have}`;
   }

@@ -220,7 +220,8 @@ export function projectElement(
  * own keys, a dot path for those of the objects a field goes into.
  */
 export function sampledKeys(fields: Fields, seen: KeySample): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // Levels are named by the caller's keys: "__proto__" must be a key like any other.
+  const out: Record<string, string[]> = Object.create(null);
   const levels: Array<[string, FieldTree]> = [["", fields.tree]];
   for (let next = levels.pop(); next; next = levels.pop()) {
     const [path, tree] = next;

@@ -531,3 +531,23 @@ Deno.test("property: at the smallest limits, signed or expiring, a narrowed walk
     { numRuns: 80 },
   );
 });
+
+Deno.test("fields named like Object's own members are keys like any other in the missing-field note", async () => {
+  const rows = Array.from({ length: 2_000 }, (_, id) => ({ id, name: "x" }));
+  for (const field of ["constructor.x", "hasOwnProperty.a.b", "toString", "__proto__.y"]) {
+    const page = await createPager().page(rows, { fields: [field] });
+    assert.match(
+      JSON.parse(page.text).page.note,
+      new RegExp(`No item on this page has "${field}"; the items have "id", "name"\\.`),
+    );
+  }
+  // Items whose own keys are "__proto__" and "constructor": their keys are offered.
+  const text = JSON.stringify(
+    Array.from({ length: 2_000 }, (_, id) => ({ id, meta: { a: id, b: 1 } })),
+  ).replaceAll('"meta"', '"__proto__"');
+  const page = await createPager().page(text, { json: true, fields: ["__proto__.zz"] });
+  assert.match(
+    JSON.parse(page.text).page.note,
+    /No item on this page has "__proto__.zz"; "__proto__" holds "a", "b"\./,
+  );
+});
