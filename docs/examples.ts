@@ -150,6 +150,13 @@ show(
   (await narrowing.page(spans, { grep: "timeout", fields: ["id", "meta.host"] })).text,
 );
 show("narrowing: no match", (await narrowing.page(spans, { grep: "nothing" })).text);
+show(
+  "narrowing: the first page of a tool that takes grep and fields",
+  JSON.parse(
+    (await narrowing.page(spans, { narrowable: { grep: "grep", fields: "fields" } })).text,
+  ).page.note,
+);
+show("narrowing: a field no item has", (await narrowing.page(spans, { fields: ["host"] })).text);
 const errorLog = Array.from(
   { length: 2_000 },
   (_, i) => i % 500 === 7 ? `12:00:${i} ERROR disk full` : `12:00:${i} ok`,

@@ -7,9 +7,16 @@ import { fingerprint } from "../bytes/crypto.ts";
 import { FINGERPRINT_BYTES } from "../cursor/codec.ts";
 import { spaceBefore } from "../json/envelope.ts";
 import type { Container } from "../json/scan.ts";
-import { type ElementsSource, type Source, type TextSource, wholeView } from "../source/source.ts";
-import { type Fields, parseFields, projectElement } from "./fields.ts";
+import {
+  type ElementsSource,
+  type Narrowing,
+  type Source,
+  type TextSource,
+  wholeView,
+} from "../source/source.ts";
+import { type Fields, type KeySample, parseFields, projectElement, sampledKeys } from "./fields.ts";
 import { type Grep, matchSpans, parseGrep, quotedGrep } from "./grep.ts";
+import { type ArgumentNames, argumentNames, type NarrowArguments } from "./names.ts";
 import { NarrowingError } from "./narrowing_error.ts";
 
 /** What a caller asks to narrow a result by (both optional). */
@@ -22,13 +29,25 @@ export interface NarrowRequest {
 export interface Narrow {
   grep?: Grep;
   fields?: Fields;
+  /** What the tool calls the two arguments, for what the model reads. */
+  names: ArgumentNames;
 }
 
-/** Checks a request; undefined when it narrows nothing. */
-export function parseNarrow(request: NarrowRequest): Narrow | undefined {
-  const grep = request.grep === undefined ? undefined : parseGrep(request.grep);
-  const fields = request.fields === undefined ? undefined : parseFields(request.fields);
-  return grep || fields ? { grep, fields } : undefined;
+/**
+ * Checks a request; undefined when it narrows nothing. `names` are the
+ * tool's names for the arguments (default `grep` and `fields`), which the
+ * errors and notes the model reads call them by.
+ */
+export function parseNarrow(
+  request: NarrowRequest,
+  names?: NarrowArguments,
+): Narrow | undefined {
+  const named = argumentNames(names);
+  const grep = request.grep === undefined ? undefined : parseGrep(request.grep, named.grep);
+  const fields = request.fields === undefined
+    ? undefined
+    : parseFields(request.fields, named.fields);
+  return grep || fields ? { grep, fields, names: named } : undefined;
 }
 
 /** The scope a narrowed page's cursors are bound to: a cursor of one narrowing is foreign to another. */
@@ -42,14 +61,20 @@ export function narrowedScope(scope: string, narrow: Narrow | undefined): string
 /** `source` (of a whole result, as `sourceOf` chose it) narrowed. */
 export function narrowSource(source: Source, narrow: Narrow): Source {
   if (source.kind === "text") {
-    if (narrow.fields) throw new NarrowingError("fields_on_text", FIELDS_ON_TEXT);
+    if (narrow.fields) throw fieldsOnText(narrow.names);
     return narrowText(source, narrow.grep!);
   }
   return narrowElements(source, narrow);
 }
 
-const FIELDS_ON_TEXT = "fields keeps named fields of the items of a JSON list, and this result " +
-  "is text. Call the tool again without fields (grep keeps the lines that contain a text).";
+function fieldsOnText(names: ArgumentNames): NarrowingError {
+  return new NarrowingError(
+    "fields_on_text",
+    `${names.fields} keeps named fields of the items of a JSON list, and this result is text. ` +
+      `Call the tool again without ${names.fields} (${names.grep} keeps the lines that contain ` +
+      "a text).",
+  );
+}
 
 /**
  * Mixed content narrowed: each text block to its lines that match the grep
@@ -61,7 +86,7 @@ export function narrowBlocks<B extends object>(
   blocks: B[],
   narrow: Narrow,
 ): Array<B | { text: string }> {
-  if (narrow.fields) throw new NarrowingError("fields_on_text", FIELDS_ON_TEXT);
+  if (narrow.fields) throw fieldsOnText(narrow.names);
   const grep = narrow.grep!;
   const out: Array<B | { text: string }> = [];
   let matched = 0;
@@ -77,7 +102,10 @@ export function narrowBlocks<B extends object>(
     if (lines.narrowing!.matched > 0) out.push({ text: lines.view.text });
   }
   out.unshift({
-    text: `[Lines that match grep ${quotedGrep(grep.source)}: ${matched} of the ${whole} ` +
+    text:
+      `[Lines that match ${narrow.names.grep} ${
+        quotedGrep(grep.source)
+      }: ${matched} of the ${whole} ` +
       "lines of the text blocks, each as N:line; blocks that are not text are kept as they are.]",
   });
   return out;
@@ -122,6 +150,9 @@ function narrowElements(source: ElementsSource, narrow: Narrow): ElementsSource 
     )
     : undefined;
   const entry = source.unit === "entries";
+  const { fields } = narrow;
+  // The keys the items have, sampled on the way, for a note when a field is found in none.
+  const seen: KeySample | undefined = fields ? new Map() : undefined;
   const positions: number[] = [];
   const parts: string[] = [];
   const starts: number[] = [];
@@ -130,7 +161,7 @@ function narrowElements(source: ElementsSource, narrow: Narrow): ElementsSource 
   for (let i = 0; i < container.count; i++) {
     if (hit && !hit[i]) continue;
     const raw = text.slice(container.start(i), container.end(i));
-    const element = narrow.fields ? projectElement(raw, narrow.fields, entry) : raw;
+    const element = fields ? projectElement(raw, fields, entry, seen) : raw;
     // Each element keeps the whitespace the source put before it.
     const lead = (positions.length === 0 ? "" : ",") + spaceBefore(text, container.start(i));
     parts.push(lead, element);
@@ -153,13 +184,14 @@ function narrowElements(source: ElementsSource, narrow: Narrow): ElementsSource 
     start: (i) => starts[i],
     end: (i) => ends[i],
   };
-  const narrowing = {
+  const narrowing: Narrowing = {
     grep: narrow.grep?.source,
-    fields: narrow.fields?.source,
+    fields: fields?.source,
     matched: count,
     whole: total,
     position: (i: number) => positions[i],
   };
+  if (fields && seen) narrowing.keys = sampledKeys(fields, seen);
   return {
     ...source,
     first: 0,

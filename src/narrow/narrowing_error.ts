@@ -38,12 +38,16 @@ export class NarrowingError extends Error {
   }
 }
 
-/** The limits of a page leave no room for a narrowed page (its note, a position, one element). */
-export function noRoom(): NarrowingError {
+/**
+ * The limits of a page leave no room for a narrowed page, even with its
+ * note shortened (what it says of the narrowing, a position, one element).
+ * `names` are what the tool calls its grep and fields arguments.
+ */
+export function noRoom(names: { grep: string; fields: string }): NarrowingError {
   return new NarrowingError(
     "no_room",
-    "This result cannot be narrowed within the page's limits: the note of a narrowed page leaves " +
-      "no room for its matches. Call the tool again with a shorter grep or fewer fields, or " +
-      "without them to page through the whole result.",
+    "This result cannot be narrowed within the page's limits: what a narrowed page must say of " +
+      `the narrowing leaves no room for its matches. Call the tool again without ${names.grep} ` +
+      `and ${names.fields} to page through the whole result.`,
   );
 }

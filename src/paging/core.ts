@@ -14,6 +14,7 @@ import { elementsPage, frameFits, noMatchPage } from "../cut/elements.ts";
 import { type NarrowArguments, noMatchNote } from "../cut/notes.ts";
 import { textPage } from "../cut/text.ts";
 import { type Narrow, narrowedScope, narrowSource } from "../narrow/narrow.ts";
+import { argumentNames } from "../narrow/names.ts";
 import { noRoom } from "../narrow/narrowing_error.ts";
 import { createMeter, type Meter } from "../limits/measure.ts";
 import { documentOf } from "../source/document.ts";
@@ -175,15 +176,20 @@ function tooSmall(core: Core, what: string): never {
   );
 }
 
-/** Checks `cursor` for `scope` (form, signature, expiry) and returns the public handle. */
+/**
+ * Checks `cursor` for `scope` (form, signature, expiry) and returns the
+ * public handle, which shows `shownScope` (the scope as the caller gave it,
+ * before a narrowing was bound to it).
+ */
 export async function openCursor(
   core: Core,
   cursor: string,
   scope: string,
+  shownScope = scope,
 ): Promise<OpenCursorHandle> {
   const state = await reporting(core, scope, () => core.binder.open(cursor, scope));
   const handle: OpenCursorHandle = Object.freeze({
-    scope,
+    scope: shownScope,
     fingerprint: toHex(state.state.fingerprint),
   });
   opened.set(handle, state);
@@ -277,7 +283,7 @@ async function sourceFor(
   if (source.kind !== "elements") return source;
   const probe = await callFor(core, scope, "elements", undefined, trim, false, source);
   if (frameFits(probe, source)) return source;
-  if (narrow) throw noRoom();
+  if (narrow) throw noRoom(narrow.names);
   return { kind: "text", view: wholeView(doc.text) };
 }
 
@@ -459,8 +465,8 @@ async function pageFrom(
 }
 
 function noMatchingLines(call: Call, source: Source & { kind: "text" }): Page {
-  const text = `[${noMatchNote("lines", undefined, source.narrowing!)}]`;
-  if (!call.meter.fits(text, call.meter.page)) throw noRoom();
+  const text = `[${noMatchNote("lines", undefined, source.narrowing!, call.mode.hint)}]`;
+  if (!call.meter.fits(text, call.meter.page)) throw noRoom(argumentNames(call.mode.hint));
   return {
     text,
     cut: true,

@@ -14,7 +14,7 @@ import {
 } from "./core.ts";
 import { prepare } from "../source/document.ts";
 import type { NarrowArguments } from "../cut/notes.ts";
-import { parseNarrow } from "../narrow/narrow.ts";
+import { narrowBlocks, narrowedScope, parseNarrow } from "../narrow/narrow.ts";
 import type { PagerEvent } from "./events.ts";
 import type { Limits } from "../limits/limits.ts";
 import type { Block, BlockPage, Page } from "../cut/page.ts";
@@ -46,7 +46,9 @@ export interface PageOptions {
   fields?: string[];
   /**
    * The names of the narrowing arguments of the tool the value came from, so
-   * that the first page of a cut result says it can be narrowed.
+   * that the first page of a cut result says it can be narrowed (offering
+   * fields its first item has), and every note and error that names an
+   * argument uses the tool's name for it.
    */
   narrowable?: NarrowArguments;
 }
@@ -77,10 +79,30 @@ export interface Pager {
   ): Promise<Page>;
   /**
    * Checks a cursor before the tool runs: throws a {@linkcode CursorError}
-   * when it is malformed, foreign to `scope`, badly signed or expired. Only
-   * the check against the result (changed, out of range) is left for `page`.
+   * when it is malformed, foreign to `scope` (and to the narrowing, for a
+   * cursor of a narrowed walk: pass the same `grep` and `fields` as to
+   * `page`), badly signed or expired, and a {@linkcode NarrowingError} for a
+   * narrowing that cannot be used. Only the check against the result
+   * (changed, out of range) is left for `page`.
+   *
+   * @example
+   * ```ts
+   * import { assertEquals } from "@std/assert";
+   * import { createPager } from "@pagewise/mcp";
+   *
+   * const pager = createPager({ maxTokens: 500 });
+   * const spans = Array.from({ length: 300 }, (_, id) => ({ id, ok: id % 3 !== 0 }));
+   * const first = await pager.page(spans, { scope: "spans {}", grep: "false" });
+   * const cursor = await pager.openCursor(first.nextCursor!, "spans {}", { grep: "false" });
+   * const second = await pager.page(spans, { scope: "spans {}", grep: "false", cursor });
+   * assertEquals(second.from, first.to + 1);
+   * ```
    */
-  openCursor(cursor: string, scope?: string): Promise<OpenCursor>;
+  openCursor(
+    cursor: string,
+    scope?: string,
+    narrowing?: Pick<PageOptions, "grep" | "fields" | "narrowable">,
+  ): Promise<OpenCursor>;
   /**
    * Serializes `value` once so that paging it again in this process skips
    * that work; pass the result to `page` or `trim` in place of the value.
@@ -90,7 +112,9 @@ export interface Pager {
    * Pages mixed content: text blocks are cut like text, other blocks are kept
    * whole and go on a page of their own when they do not fit beside others
    * (a whole block larger than a page is the one thing shown over the limits).
-   * With `trim`, the first page without a cursor.
+   * With `trim`, the first page without a cursor. A `grep` keeps the lines of
+   * the text blocks that contain it (as `N:line`) and every other block;
+   * `fields` cannot narrow mixed content (a {@linkcode NarrowingError}).
    */
   pageBlocks<T>(
     blocks: Block<T>[],
@@ -129,20 +153,27 @@ export function pagerOf(core: Core): Pager {
     page: async (value, options = {}) =>
       await pageValue(core, value, options.cursor, options.scope ?? "", {
         json: options.json,
-        narrow: parseNarrow(options),
+        narrow: parseNarrow(options, options.narrowable),
         hint: options.narrowable,
       }),
     trim: async (value, options = {}) =>
       await pageValue(core, value, undefined, options.scope ?? "", {
         json: options.json,
         trim: true,
-        narrow: parseNarrow(options),
+        narrow: parseNarrow(options, options.narrowable),
         hint: options.narrowable,
       }),
-    openCursor: (cursor, scope = "") => openCursor(core, cursor, scope),
+    openCursor: async (cursor, scope = "", narrowing = {}) => {
+      const narrow = parseNarrow(narrowing, narrowing.narrowable);
+      return await openCursor(core, cursor, narrowedScope(scope, narrow), scope);
+    },
     prepare: (value, options = {}) =>
       Promise.resolve(prepare(value, options.json === true, core.indent)),
-    pageBlocks: (content, options = {}) =>
-      pageBlocks(core, content, options.cursor, options.scope ?? "", options.trim === true),
+    pageBlocks: async (content, options = {}) => {
+      const narrow = parseNarrow(options, options.narrowable);
+      const scope = narrowedScope(options.scope ?? "", narrow);
+      const blocks = narrow ? narrowBlocks(content, narrow) : content;
+      return await pageBlocks(core, blocks, options.cursor, scope, options.trim === true);
+    },
   };
 }

@@ -55,6 +55,12 @@ export interface Narrowing {
    * (elements only); undefined for an element this source does not hold.
    */
   position?(i: number): number | undefined;
+  /**
+   * With fields: a few of the keys the items have, by level (`""` for the
+   * items' own, a dot path for an object a field goes into), for the note
+   * of a page on which no item has a field. Plain data, as a cache keeps it.
+   */
+  keys?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Text paged by characters: a text result, or JSON with nothing better to page. */

@@ -40,16 +40,34 @@ function serve(server: TestServer, runs: { n: number }) {
     content: [],
     structuredContent: { spans },
   }));
+  server.registerTool("files", { description: "A directory listing." }, () => ({
+    content: [{ type: "text", text: JSON.stringify(files) }],
+  }));
+  server.registerTool("rows", { description: "A table's rows." }, () => ({
+    content: [{ type: "text", text: JSON.stringify(rows) }],
+  }));
 }
+
+// A directory listing, as a filesystem server returns it: no "id", no "meta".
+const files = Array.from({ length: 3_000 }, (_, i) => ({
+  name: `file-${i}.txt`,
+  type: i % 9 ? "file" : "directory",
+  size: i * 17,
+}));
+// A table's rows, some Greek words among them.
+const rows = Array.from({ length: 2_000 }, (_, id) => ({
+  id,
+  word: ["ΟΣΑ", "λόγος", "ΑΛΛΑ", "όσα", "Straße"][id % 5],
+}));
 
 const textOf = (result: ToolResult) => String(result.content?.[0]?.text ?? "");
 
-async function walk(client: TestClient, args: Record<string, unknown>) {
+async function walk(client: TestClient, args: Record<string, unknown>, name = "spans") {
   const pages: ToolResult[] = [];
   let cursor: string | undefined;
   do {
     const page = await client.callTool({
-      name: "spans",
+      name,
       arguments: cursor ? { ...args, cursor } : args,
     });
     pages.push(page);
@@ -159,6 +177,101 @@ for (const sdk of SDKS) {
     const page = await renamed.client.callTool({ name: "spans", arguments: { filter: "error" } });
     assert.equal(JSON.parse(textOf(page)).page.total, 42);
     await renamed.client.close();
+  });
+}
+
+for (const sdk of SDKS) {
+  const setup = async (options: PaginateOptions = {}) => {
+    const server = paginate(sdk.server(), { ...LIMITS, ...options });
+    serve(server, { n: 0 });
+    return await sdk.connect(server);
+  };
+  const pageOf = (result: ToolResult) => JSON.parse(textOf(result)).page;
+
+  Deno.test(`${sdk.name}: the first page offers fields the items have, and they keep something of each`, async () => {
+    const client = await setup();
+    const note: string = pageOf(await client.callTool({ name: "files", arguments: {} })).note;
+    const offered = /fields=(\[[^\]]*\])/.exec(note);
+    assert.ok(offered, note);
+    const fields = JSON.parse(offered[1]);
+    assert.deepEqual(fields, ["name", "type"]);
+    const pages = await walk(client, { fields }, "files");
+    const items = pages.flatMap((p) => JSON.parse(textOf(p)).items);
+    assert.deepEqual(items, files.map(({ name, type }) => ({ name, type })));
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: fields no item has are said so on every page, with the keys the items have`, async () => {
+    const client = await setup();
+    const pages = await walk(client, { fields: ["nosuch"] }, "files");
+    assert.ok(pages.length > 1);
+    for (const page of pages) {
+      assert.match(
+        pageOf(page).note,
+        /No item on this page has "nosuch"; the items have "name", "type", "size"\./,
+      );
+    }
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: a page of fields alone carries no positions, a grep's page does`, async () => {
+    const client = await setup();
+    const fieldsOnly = pageOf(
+      await client.callTool({ name: "spans", arguments: { fields: ["id"] } }),
+    );
+    assert.equal(fieldsOnly.positions, undefined);
+    const grepped = pageOf(await client.callTool({ name: "spans", arguments: { grep: "error" } }));
+    assert.deepEqual(grepped.positions.slice(0, 2), [6, 103]);
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: renamed arguments are called by their names in the notes`, async () => {
+    const client = await setup({ narrow: { grep: "filter", fields: "keep" } });
+    const found = pageOf(await client.callTool({ name: "spans", arguments: { filter: "error" } }));
+    assert.match(found.items, /matching filter "error" \(4000 in all\)$/);
+    assert.match(found.note, /that match the filter/);
+    const none = pageOf(await client.callTool({ name: "spans", arguments: { filter: "zzz" } }));
+    assert.match(none.note, /No items match filter "zzz".*without filter/);
+    const first = pageOf(await client.callTool({ name: "files", arguments: {} }));
+    assert.match(first.note, /filter="some text".*keep=\["name", "type"\]/);
+    for (const text of [found.items, found.note, none.note, first.note]) {
+      assert.doesNotMatch(text, /\bgrep\b|fields=/);
+    }
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: a grep finds a word in any case, a final sigma as any sigma`, async () => {
+    const client = await setup();
+    const pages = await walk(client, { grep: "οσ|STRASSE" }, "rows");
+    const words = new Set(
+      pages.flatMap((p) => JSON.parse(textOf(p)).items.map((r: { word: string }) => r.word)),
+    );
+    // λόγος ends in a final sigma, ΟΣΑ has a capital one; όσα has a tonos; ß is not ss.
+    assert.deepEqual([...words], ["ΟΣΑ", "λόγος"]);
+    const sigma = await walk(client, { grep: "ΟΣ" }, "rows");
+    assert.equal(pageOf(sigma[0]).total, 800);
+    await client.close();
+  });
+
+  Deno.test(`${sdk.name}: at the smallest limits, with a secret, a grep and fields that keep every span walk to the end`, async () => {
+    const server = paginate(sdk.server(), {
+      maxTokens: 300,
+      maxChars: 800,
+      secret: "a secret of 32 bytes, or longer!",
+    });
+    serve(server, { n: 0 });
+    const client = await sdk.connect(server);
+    const pages = await walk(client, { grep: "t", fields: ["id"] }, "rows");
+    for (const page of pages) {
+      assert.notEqual(page.isError, true, textOf(page));
+      assertWithin({ text: textOf(page) } as never, { maxTokens: 300, maxChars: 800 });
+    }
+    const items = pages.flatMap((p) => JSON.parse(textOf(p)).items);
+    assert.deepEqual(
+      items,
+      rows.filter((r) => /t/i.test(JSON.stringify(r))).map(({ id }) => ({ id })),
+    );
+    await client.close();
   });
 }
 

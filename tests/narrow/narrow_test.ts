@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createPager, CursorError, NarrowingError } from "../../mod.ts";
+import { createPager, CursorError, NarrowingError, type PageOptions } from "../../mod.ts";
 import { scanJson } from "../../src/json/scan.ts";
 import { assertWithin, limitsUpTo } from "../support/limits.ts";
 import { narrowedPages, shownElements, shownText } from "../support/narrow_walk.ts";
@@ -39,9 +39,10 @@ const grepArb = fc.array(fc.constantFrom("error", "ERR", "timeout", "ok", "é", 
   alternatives.map((a) => a.replaceAll("\\", "\\\\").replaceAll("|", "\\|")).join("|")
 );
 const literalsOf = (grep: string) =>
-  grep.split(/(?<!\\)\|/).map((a) =>
-    a.replaceAll("\\|", "|").replaceAll("\\\\", "\\").toLowerCase()
-  );
+  grep.split(/(?<!\\)\|/).map((a) => a.replaceAll("\\|", "|").replaceAll("\\\\", "\\"));
+/** Whether `text` contains `literal` up to case, as a `/iu` regular expression (simple case folding) compares. */
+const containsFolded = (text: string, literal: string) =>
+  new RegExp(literal.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"), "iu").test(text);
 
 /** The items of a list as its JSON text has them. */
 function itemTexts(text: string): string[] {
@@ -65,7 +66,7 @@ Deno.test("property: a grep walk gives exactly the items whose JSON text contain
         const alternatives = literalsOf(grep);
         const expected = itemTexts(text)
           .map((item, i) => ({ item, position: i + 1 }))
-          .filter(({ item }) => alternatives.some((a) => item.toLowerCase().includes(a)));
+          .filter(({ item }) => alternatives.some((a) => containsFolded(item, a)));
         const shown = shownElements(pages);
         assert.deepEqual(shown.positions, expected.map((e) => e.position));
         assert.deepEqual(shown.texts, expected.map((e) => e.item));
@@ -144,7 +145,7 @@ Deno.test("property: a grep of a text gives exactly its matching lines, each as 
         const alternatives = literalsOf(grep);
         const expected = lines
           .map((line, i) => `${i + 1}:${line}`)
-          .filter((_, i) => alternatives.some((a) => lines[i].toLowerCase().includes(a)));
+          .filter((_, i) => alternatives.some((a) => containsFolded(lines[i], a)));
         const pager = createPager(limits);
         const pages = await narrowedPages(pager, text, { grep, scope: "log {}" });
         for (const page of pages) assertWithin(page, limits);
@@ -203,19 +204,169 @@ Deno.test("a cursor of one grep sent with another is refused as foreign", async 
 });
 
 Deno.test("the first page of a cut result says how to narrow it, only where the tool has the arguments", async () => {
-  const list = Array.from({ length: 3_000 }, (_, id) => ({ id }));
+  const list = Array.from({ length: 3_000 }, (_, id) => ({ id, host: `h${id % 7}`, ms: id }));
   const pager = createPager({ maxTokens: 1_000 });
   const hinted = JSON.parse(
     (await pager.page(list, { narrowable: { grep: "q", fields: "keep" } })).text,
   );
   assert.match(hinted.page.note, /q="some text" to keep only the items that contain it/);
-  assert.match(hinted.page.note, /keep=\["id", "meta.host"\]/);
+  assert.match(hinted.page.note, /keep=\["id", "host"\]/);
   const plain = JSON.parse((await pager.page(list)).text);
   assert.doesNotMatch(plain.page.note, /some text/);
   const second = JSON.parse(
     (await pager.page(list, { cursor: hinted.page.next_cursor, narrowable: { grep: "q" } })).text,
   );
   assert.doesNotMatch(second.page.note, /some text/);
+});
+
+/** The fields the first page's note offers for `value`, or undefined where it offers none. */
+async function offeredFields(value: unknown): Promise<string[] | undefined> {
+  const page = await createPager({ maxTokens: 1_000 }).page(value, {
+    narrowable: { grep: "grep", fields: "fields" },
+  });
+  const note = page.text.startsWith("{") ? JSON.parse(page.text).page.note : page.text;
+  assert.match(note, /To read less, call the tool again with grep=/);
+  const offered = /fields=(\[[^\]]*\]) to keep only those fields/.exec(note);
+  return offered ? JSON.parse(offered[1]) : undefined;
+}
+
+Deno.test("the first page's fields example names keys its first item has, never keys it lacks", async () => {
+  const rows = (make: (i: number) => unknown) => Array.from({ length: 3_000 }, (_, i) => make(i));
+  // A nested object of several keys gives a dot path into it.
+  assert.deepEqual(
+    await offeredFields(rows((i) => ({ id: i, status: "ok", meta: { host: "h", ms: i } }))),
+    ["id", "meta.host"],
+  );
+  // A directory listing (the demo's files): no "id", no "meta".
+  assert.deepEqual(
+    await offeredFields(rows((i) => ({ name: `f${i}.txt`, type: "file", size: i }))),
+    ["name", "type"],
+  );
+  // Two members: one of them, so that the example leaves something out.
+  assert.deepEqual(await offeredFields(rows((i) => ({ a: i, b: "x" }))), ["a"]);
+  // Keys a dot path cannot name (a dot in them, empty) are not offered.
+  assert.deepEqual(
+    await offeredFields(rows((i) => ({ "a.b": i, "": 1, path: `/p/${i}`, size: i }))),
+    ["path", "size"],
+  );
+  // A map's entries: the keys of their values.
+  const users = Object.fromEntries(
+    Array.from({ length: 3_000 }, (_, i) => [`u${i}`, { name: `User ${i}`, active: true }]),
+  );
+  assert.deepEqual(await offeredFields(users), ["name"]);
+  // Nothing to leave out, or nothing with keys: no fields example at all.
+  assert.equal(await offeredFields(rows((i) => ({ only: i }))), undefined);
+  assert.equal(await offeredFields(rows((i) => `line ${i}`)), undefined);
+  assert.equal(await offeredFields(rows((i) => [i, i + 1])), undefined);
+  assert.equal(
+    await offeredFields(Array.from({ length: 3_000 }, (_, i) => `line ${i}`).join("\n")),
+    undefined,
+  );
+});
+
+Deno.test("the fields the first page offers keep something of every item that has them", async () => {
+  const files = Array.from({ length: 5_000 }, (_, i) => ({
+    name: `file-${i}.txt`,
+    type: i % 9 ? "file" : "directory",
+    size: i * 17,
+  }));
+  const fields = await offeredFields(files);
+  const pages = await narrowedPages(createPager(), files, { fields });
+  const items = pages.flatMap((page) => JSON.parse(page.text).items);
+  assert.equal(items.length, files.length);
+  assert.ok(items.every((item) => Object.keys(item).length > 0), "no item is {}");
+});
+
+Deno.test("fields no item has: 50,000 rows never come as 50,000 {} without a word, each page naming the keys the items have", async () => {
+  const rows = Array.from({ length: 50_000 }, (_, id) => ({ id, name: `row ${id}`, size: id }));
+  const pages = await narrowedPages(createPager(), rows, { fields: ["nosuch"] });
+  assert.ok(pages.length > 1);
+  for (const page of pages) {
+    assert.match(
+      JSON.parse(page.text).page.note,
+      /No item on this page has "nosuch"; the items have "id", "name", "size"\./,
+    );
+  }
+});
+
+Deno.test("a dot path no item has names the keys of the object it goes into", async () => {
+  const rows = Array.from({ length: 2_000 }, (_, id) => ({ id, meta: { host: "h", ms: id } }));
+  const page = await createPager().page(rows, { fields: ["id", "meta.nosuch"] });
+  const { note } = JSON.parse(page.text).page;
+  assert.match(note, /No item on this page has "meta.nosuch"; "meta" holds "host", "ms"\./);
+  assert.doesNotMatch(note, /"id";/);
+});
+
+Deno.test("a field some items have but none on the page is said so, without offering other keys", async () => {
+  const rows = Array.from(
+    { length: 3_000 },
+    (_, id) => id < 2_900 ? { id, name: "x" } : { id, name: "x", rare: true },
+  );
+  const pages = await narrowedPages(createPager({ maxTokens: 2_000 }), rows, {
+    fields: ["id", "rare"],
+  });
+  const notes = pages.map((page) => JSON.parse(page.text).page.note as string);
+  assert.match(notes[0], /No item on this page has "rare"\. /);
+  assert.doesNotMatch(notes.at(-1)!, /No item on this page/);
+  // Every field found on a page: the note says nothing of them.
+  const found = await createPager().page(rows, { fields: ["id", "name"] });
+  assert.doesNotMatch(JSON.parse(found.text).page.note, /No item/);
+});
+
+Deno.test("a page of fields alone carries no positions: nothing was left out", async () => {
+  const rows = Array.from({ length: 3_000 }, (_, id) => ({ id, name: `row ${id}` }));
+  const pager = createPager({ maxTokens: 1_000 });
+  const fieldsOnly = JSON.parse((await pager.page(rows, { fields: ["id"] })).text).page;
+  assert.equal(fieldsOnly.positions, undefined);
+  assert.doesNotMatch(fieldsOnly.note, /positions/);
+  const second = JSON.parse(
+    (await pager.page(rows, { fields: ["id"], cursor: fieldsOnly.next_cursor })).text,
+  ).page;
+  assert.equal(second.positions, undefined);
+  const grepped = JSON.parse((await pager.page(rows, { grep: "row 1", fields: ["id"] })).text).page;
+  assert.deepEqual(grepped.positions.slice(0, 3), [2, 11, 12]);
+  assert.match(grepped.note, /"positions" gives each one's position/);
+});
+
+Deno.test("fields of an empty list say the list is empty, not that a grep matched nothing", async () => {
+  const page = await createPager().page([], { fields: ["id"] });
+  const object = JSON.parse(page.text).page;
+  assert.equal(object.items, "none (0 in all)");
+  assert.equal(object.note, "There are no items.");
+  assert.doesNotMatch(page.text, /grep/);
+});
+
+Deno.test("renamed arguments are called by their names in every note and error", async () => {
+  const names = { grep: "filter", fields: "keep" };
+  const pager = createPager({ maxTokens: 1_000 });
+  const rows = Array.from({ length: 3_000 }, (_, id) => ({ id, tag: id % 9 ? "ok" : "error" }));
+  const found = JSON.parse(
+    (await pager.page(rows, { grep: "error", fields: ["id"], narrowable: names })).text,
+  ).page;
+  assert.match(found.items, /of 334 matching filter "error" \(3000 in all\)$/);
+  assert.match(found.note, /the items that match the filter \(of 3000 in all\)/);
+  const none = JSON.parse((await pager.page(rows, { grep: "zzz", narrowable: names })).text).page;
+  assert.equal(none.items, 'none match filter "zzz" (3000 in all)');
+  assert.match(none.note, /No items match filter "zzz".*different filter, or without filter/);
+  const log = Array.from({ length: 500 }, (_, i) => `${i} ${i % 50 ? "ok" : "error"}`).join("\n");
+  const lines = await pager.page(log, { grep: "error", narrowable: names });
+  assert.match(lines.text, /\[Lines that match filter "error": 10 of 500/);
+  const noLines = await pager.page(log, { grep: "zzz", narrowable: names });
+  assert.match(noLines.text, /No lines match filter "zzz"/);
+  const refused = (options: PageOptions) =>
+    pager.page(log, { narrowable: names, ...options }).then(
+      () => "accepted",
+      (error) => error instanceof NarrowingError ? error.message : String(error),
+    );
+  assert.match(await refused({ grep: "" }), /^This filter cannot be used.*another filter/);
+  assert.match(await refused({ fields: [] }), /^The keep argument cannot be used/);
+  assert.match(
+    await refused({ fields: ["id"] }),
+    /^keep keeps named fields.*without keep \(filter keeps/,
+  );
+  for (const text of [found.items, found.note, none.items, none.note, lines.text]) {
+    assert.doesNotMatch(text, /\bgrep\b|\bfields=/);
+  }
 });
 
 Deno.test("a map's entries are narrowed by their key and value text", async () => {
@@ -307,4 +458,96 @@ Deno.test("a dict whose largest member would be paged as text is narrowed by its
   assert.deepEqual(JSON.parse(byFields.text).c, { id: 3 });
   const byGrep = await createPager().page(dict, { grep: "z" });
   assert.deepEqual(Object.keys(JSON.parse(byGrep.text)), ["page", "c"]);
+});
+
+// The smallest limits a pager takes, and a secret: the longest cursors, twice on every page.
+const SMALLEST = { maxTokens: 300, maxChars: 800 };
+const SECRET = "a secret of 32 bytes, or longer!";
+const traceSpans = Array.from({ length: 5_000 }, (_, id) => ({
+  id,
+  status: id % 16 === 3 ? "timeout" : "ok",
+  meta: { host: `h${id % 7}`, ms: id * 3 },
+}));
+
+Deno.test("at the smallest limits, with a secret, a grep that keeps every span gives pages, not no_room", async () => {
+  const pager = createPager({ ...SMALLEST, secret: SECRET });
+  const whole = await pager.page(traceSpans, { scope: "spans {}" });
+  assert.ok(whole.to >= 3);
+  const first = await pager.page(traceSpans, { scope: "spans {}", grep: "t" });
+  assertWithin(first, SMALLEST);
+  assert.deepEqual(JSON.parse(first.text).items[0], traceSpans[0]);
+  const pages = await narrowedPages(pager, traceSpans.slice(0, 300), {
+    scope: "spans {}",
+    grep: "t",
+  });
+  for (const page of pages) assertWithin(page, SMALLEST);
+  assert.deepEqual(
+    shownElements(pages).texts,
+    traceSpans.slice(0, 300).map((span) => JSON.stringify(span)),
+  );
+});
+
+Deno.test("at the smallest limits, fields that make items smaller never make a page hold fewer", async () => {
+  const pager = createPager({ ...SMALLEST, secret: SECRET });
+  const grep = await pager.page(traceSpans, { scope: "spans {}", grep: "t" });
+  const smaller = await pager.page(traceSpans, { scope: "spans {}", grep: "t", fields: ["id"] });
+  assertWithin(smaller, SMALLEST);
+  assert.ok(smaller.to >= grep.to, `${smaller.to} items with fields, ${grep.to} without`);
+  assert.deepEqual(JSON.parse(smaller.text).items.slice(0, 2), [{ id: 0 }, { id: 1 }]);
+});
+
+Deno.test("property: at the smallest limits, signed or expiring, a narrowed walk is exact and never no_room", async () => {
+  const fieldsArb = fc.option(
+    fc.uniqueArray(fc.constantFrom("id", "msg", "meta.host", "nope"), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    { nil: undefined },
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(itemArb, { maxLength: 60 }),
+      fc.option(grepArb, { nil: undefined }),
+      fieldsArb,
+      fc.constantFrom({}, { secret: SECRET }, { secret: SECRET, cursorTtlSeconds: 3_600 }),
+      async (list, grep, fields, signing) => {
+        if (grep === undefined && fields === undefined) return;
+        const pager = createPager({ ...SMALLEST, ...signing });
+        const text = JSON.stringify(list);
+        const pages = await narrowedPages(pager, text, { json: true, grep, fields, scope: "t {}" });
+        for (const page of pages) assertWithin(page, SMALLEST);
+        const alternatives = grep === undefined ? undefined : literalsOf(grep);
+        const expected = itemTexts(text)
+          .map((item, i) => ({ item: list[i], text: item, position: i + 1 }))
+          .filter(({ text }) => !alternatives || alternatives.some((a) => containsFolded(text, a)));
+        const shown = shownElements(pages);
+        assert.deepEqual(shown.positions, expected.map((e) => e.position));
+        assert.deepEqual(
+          shown.texts,
+          expected.map((e) => fields ? JSON.stringify(project(e.item, fields)) : e.text),
+        );
+      },
+    ),
+    { numRuns: 80 },
+  );
+});
+
+Deno.test("fields named like Object's own members are keys like any other in the missing-field note", async () => {
+  const rows = Array.from({ length: 2_000 }, (_, id) => ({ id, name: "x" }));
+  for (const field of ["constructor.x", "hasOwnProperty.a.b", "toString", "__proto__.y"]) {
+    const page = await createPager().page(rows, { fields: [field] });
+    assert.match(
+      JSON.parse(page.text).page.note,
+      new RegExp(`No item on this page has "${field}"; the items have "id", "name"\\.`),
+    );
+  }
+  // Items whose own keys are "__proto__" and "constructor": their keys are offered.
+  const text = JSON.stringify(
+    Array.from({ length: 2_000 }, (_, id) => ({ id, meta: { a: id, b: 1 } })),
+  ).replaceAll('"meta"', '"__proto__"');
+  const page = await createPager().page(text, { json: true, fields: ["__proto__.zz"] });
+  assert.match(
+    JSON.parse(page.text).page.note,
+    /No item on this page has "__proto__.zz"; "__proto__" holds "a", "b"\./,
+  );
 });

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { createPager, type Page, type PagerEvent } from "../../mod.ts";
+import {
+  type Block,
+  createPager,
+  CursorError,
+  NarrowingError,
+  type Page,
+  type PagerEvent,
+} from "../../mod.ts";
 import { assertWithin } from "../support/limits.ts";
 import { allPages, asJson, chunkOf, rebuild } from "../support/walk.ts";
 import { max3 } from "../../dev/tokenizers.ts";
@@ -346,4 +353,96 @@ Deno.test("a long run of spaces pages within limits and rebuilds exactly", async
   assert.ok(pages.length >= 3, `${pages.length} pages`);
   for (const page of pages) assertWithin(page, limits, max3);
   assert.equal(rebuild(pages, text), text);
+});
+
+// A narrowed walk: 3,000 spans, every 9th an error.
+const spans = Array.from({ length: 3_000 }, (_, id) => ({ id, level: id % 9 ? "ok" : "error" }));
+const narrowedScope = "spans {}";
+
+Deno.test("openCursor takes the narrowing: every cursor of a narrowed walk opens, and pages as its string", async () => {
+  const pager = createPager({ maxTokens: 1_000, secret: "a secret of 32 bytes, or longer!" });
+  const narrowing = { grep: "error", fields: ["id"] };
+  let page = await pager.page(spans, { scope: narrowedScope, ...narrowing });
+  let pages = 1;
+  while (page.nextCursor) {
+    const opened = await pager.openCursor(page.nextCursor, narrowedScope, narrowing);
+    assert.equal(opened.scope, narrowedScope);
+    const byString = await pager.page(spans, {
+      scope: narrowedScope,
+      ...narrowing,
+      cursor: page.nextCursor,
+    });
+    page = await pager.page(spans, { scope: narrowedScope, ...narrowing, cursor: opened });
+    assert.equal(page.text, byString.text);
+    pages++;
+  }
+  assert.ok(pages > 2);
+  assert.equal(page.to, 334);
+});
+
+Deno.test("openCursor refuses a narrowed walk's cursor with another narrowing, or none, as foreign", async () => {
+  const pager = createPager({ maxTokens: 1_000 });
+  const first = await pager.page(spans, { scope: narrowedScope, grep: "error" });
+  for (const narrowing of [undefined, {}, { grep: "ok" }, { grep: "error", fields: ["id"] }]) {
+    const error = await pager.openCursor(first.nextCursor!, narrowedScope, narrowing).then(
+      () => undefined,
+      (e) => e,
+    );
+    assert.ok(error instanceof CursorError, JSON.stringify(narrowing));
+    assert.equal(error.reason, "foreign_scope");
+  }
+  // And the cursor of the whole result is foreign to a narrowing.
+  const whole = await pager.page(spans, { scope: narrowedScope });
+  const error = await pager.openCursor(whole.nextCursor!, narrowedScope, { grep: "error" })
+    .catch((e) => e);
+  assert.equal(error.reason, "foreign_scope");
+});
+
+Deno.test("openCursor refuses a narrowing that cannot be used before the tool runs, in the tool's names", async () => {
+  const pager = createPager({ maxTokens: 1_000 });
+  const first = await pager.page(spans, { scope: narrowedScope, grep: "error" });
+  const error = await pager.openCursor(first.nextCursor!, narrowedScope, {
+    grep: "",
+    narrowable: { grep: "filter" },
+  }).catch((e) => e);
+  assert.ok(error instanceof NarrowingError);
+  assert.equal(error.reason, "invalid_grep");
+  assert.match(error.message, /^This filter cannot be used/);
+});
+
+Deno.test("pageBlocks narrows too: a grep keeps the matching lines of text blocks and every other block", async () => {
+  const pager = createPager({ maxTokens: 2_000 });
+  const image = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" };
+  const log = Array.from({ length: 400 }, (_, i) => `${i} ${i % 100 === 7 ? "ERROR" : "ok"}`);
+  const blocks: Block<typeof image>[] = [{ text: log.join("\n") }, { whole: image, tokens: 100 }];
+  const page = await pager.pageBlocks(blocks, { scope: "report {}", grep: "error" });
+  assert.deepEqual(page.blocks, [
+    {
+      text: '[Lines that match grep "error": 4 of the 400 lines of the text blocks, each as ' +
+        "N:line; blocks that are not text are kept as they are.]",
+    },
+    { text: "8:7 ERROR\n108:107 ERROR\n208:207 ERROR\n308:307 ERROR" },
+    { whole: image },
+  ]);
+  const fields = await pager.pageBlocks(blocks, { fields: ["id"] }).catch((e) => e);
+  assert.ok(fields instanceof NarrowingError);
+  assert.equal(fields.reason, "fields_on_text");
+});
+
+Deno.test("pageBlocks binds a narrowed walk's cursors to the narrowing", async () => {
+  const pager = createPager({ maxTokens: 300, maxChars: 800 });
+  const lines = Array.from({ length: 2_000 }, (_, i) => `line ${i} ${i % 3 ? "ok" : "error"}`);
+  const blocks: Block<never>[] = [{ text: lines.join("\n") }];
+  const first = await pager.pageBlocks(blocks, { scope: "log {}", grep: "error" });
+  assert.ok(first.nextCursor);
+  const next = await pager.pageBlocks(blocks, {
+    scope: "log {}",
+    grep: "error",
+    cursor: first.nextCursor,
+  });
+  assert.equal(next.from, first.to);
+  const plain = await pager.pageBlocks(blocks, { scope: "log {}", cursor: first.nextCursor })
+    .catch((e) => e);
+  assert.ok(plain instanceof CursorError);
+  assert.equal(plain.reason, "foreign_scope");
 });

@@ -9,7 +9,11 @@ import { scanJson } from "../../src/json/scan.ts";
 /** What the pages of a narrowed list or map showed, in order. */
 export interface Shown {
   pages: Page[];
-  /** Positions (from 1) in the whole result, as the page objects give them. */
+  /**
+   * Positions (from 1) in the whole result, as the page objects give them;
+   * a page that gives none (fields alone leave every element in its place)
+   * counts as its range.
+   */
   positions: number[];
   /** Each element's text as the page carries it (parts joined). */
   texts: string[];
@@ -40,16 +44,18 @@ export function shownElements(pages: Page[]): Shown {
     if (!index) throw new Error(`a narrowed page is not JSON: ${page.text.slice(0, 200)}`);
     const json = JSON.parse(page.text);
     const object = json[page.pageKey!];
+    const range = Array.from({ length: page.to - page.from + 1 }, (_, i) => page.from + i);
+    const shown: number[] = object.positions ?? (page.from === 0 ? [] : range);
     if (page.kind === "item-part" || page.kind === "entry-part") {
       parts += object.part;
       if (page.part!.to === page.part!.total) {
-        positions.push(...object.positions);
+        positions.push(...shown);
         texts.push(parts);
         parts = "";
       }
       continue;
     }
-    positions.push(...object.positions);
+    positions.push(...shown);
     const container = index.containers.find((c) =>
       JSON.stringify(c.path) === JSON.stringify(page.path)
     );
