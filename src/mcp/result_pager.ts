@@ -30,6 +30,7 @@ import {
   coreWithLimits,
   createCore,
   cursorState,
+  openCursor,
   pageBlocks,
   pageSource,
   pageValue,
@@ -140,7 +141,7 @@ export interface ResultPager {
   open(
     cursor: string,
     scope: string,
-    narrowing?: NarrowingAsked,
+    narrowing?: NarrowingAsked & { narrowable?: NarrowArguments },
   ): Promise<{ cursor: OpenCursor } | { error: ToolResult }>;
   /** The `CallToolResult` for this call of a tool that returned `resultOrValue`. */
   page(resultOrValue: unknown, options?: PageResultOptions): Promise<ToolResult>;
@@ -294,7 +295,7 @@ function pagingFor(shared: Shared, client: string | undefined): {
 
 function callOf(shared: Shared, asked: PageResultOptions | RunOptions): Call {
   const { paging, label } = pagingFor(shared, asked.client);
-  const narrow = shared.narrowing ? parseNarrow(asked) : undefined;
+  const narrow = shared.narrowing ? parseNarrow(asked, asked.narrowable) : undefined;
   return { paging, core: coreFor(paging.core, label), narrow };
 }
 
@@ -315,11 +316,11 @@ async function openCall(
   shared: Shared,
   cursor: string,
   scope: string,
-  narrowing: NarrowingAsked = {},
+  narrowing: NarrowingAsked & { narrowable?: NarrowArguments } = {},
 ): Promise<{ cursor: OpenCursor } | { error: ToolResult }> {
   try {
-    const narrow = shared.narrowing ? parseNarrow(narrowing) : undefined;
-    return { cursor: await shared.main.pager.openCursor(cursor, narrowedScope(scope, narrow)) };
+    const asked = shared.narrowing ? narrowing : {};
+    return { cursor: await shared.main.pager.openCursor(cursor, scope, asked) };
   } catch (error) {
     if (error instanceof CursorError) return { error: cursorErrorResult(error) };
     if (error instanceof NarrowingError) return { error: narrowingErrorResult(error) };
@@ -341,7 +342,7 @@ async function runCall(
   const narrowable = shared.narrowing ? options.narrowable : undefined;
   let cursor: OpenCursor | undefined;
   if (options.cursor !== undefined && mode === "page") {
-    cursor = await call.paging.pager.openCursor(options.cursor, scope);
+    cursor = await openCursor(call.core, options.cursor, scope);
     if (shared.cache && options.cache !== false) {
       const served = await servePage(
         shared.cache,
@@ -416,7 +417,7 @@ async function pageTarget(
       ? pageResult(paging.pager, result, shown, target)
       : wholeResult(result, shown.text);
   }
-  const opened = typeof cursor === "string" ? await paging.pager.openCursor(cursor, scope) : cursor;
+  const opened = typeof cursor === "string" ? await openCursor(core, cursor, scope) : cursor;
   const prepared = await prepareSource(core, target.value, target.json, narrow, opened);
   if ("whole" in prepared && opened === undefined) return wholeResult(result, prepared.whole);
   if ("whole" in prepared) {

@@ -322,7 +322,7 @@ export async function prepareSource(
   const chosen: Continued = { source, fingerprint: await fingerprintOf(source) };
   const known = cursor && opened.get(cursor);
   if (!known) return { source, fingerprint: chosen.fingerprint };
-  const continued = await continuedSource(core, doc, chosen, known, cursor.scope, narrow);
+  const continued = await continuedSource(core, doc, chosen, known, known.scope, narrow);
   const { source: paged, fingerprint: pagedFingerprint } = continued;
   return {
     source: paged,

@@ -95,3 +95,18 @@ Deno.test("structured content over the limits beside an image is paged as one mo
   }
   assert.ok(shown.includes(JSON.stringify(structured).slice(-200)));
 });
+
+Deno.test("results.open takes the narrowing: a narrowed walk's cursor opens, a bad narrowing is an error result", async () => {
+  const results = createResultPager({ maxTokens: 1_000 });
+  const rows = Array.from({ length: 2_000 }, (_, id) => ({ id, tag: id % 2 ? "odd" : "even" }));
+  const first = await results.page(rows, { scope: "rows {}", grep: "odd" });
+  const cursor = JSON.parse(String(first.content?.[0].text)).page.next_cursor;
+  const refused = await results.open(cursor, "rows {}");
+  assert.ok("error" in refused, "a narrowed cursor opened without its narrowing");
+  const opened = await results.open(cursor, "rows {}", { grep: "odd" });
+  assert.ok("cursor" in opened);
+  const second = await results.page(rows, { scope: "rows {}", grep: "odd", cursor: opened.cursor });
+  assert.equal(second.isError, undefined);
+  const bad = await results.open(cursor, "rows {}", { grep: "" });
+  assert.ok("error" in bad && bad.error.isError === true);
+});
