@@ -36,3 +36,39 @@ export async function readAtMost(
   }
   return concatBytes(parts);
 }
+
+/**
+ * The first bytes of `stream`, all of them when there are at most `limit`
+ * (`bytes`), and a stream of every byte to read in its place (`stream`):
+ * what was read, then the rest, unread until asked for.
+ */
+export async function peekAtMost(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<{ bytes?: Uint8Array; stream: ReadableStream<Uint8Array> }> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (size <= limit) {
+    const { done, value } = await reader.read();
+    if (done) {
+      const bytes = concatBytes(parts);
+      return { bytes, stream: new Blob([bytes as Uint8Array<ArrayBuffer>]).stream() };
+    }
+    parts.push(value);
+    size += value.length;
+  }
+  return {
+    stream: new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    }),
+  };
+}

@@ -4,6 +4,7 @@
 // headers (a session id of `withClientSession`, or a User-Agent a client is
 // known to send). First found wins.
 
+import { requestHeader } from "./_request.ts";
 import { readClientSessionId } from "./session_id.ts";
 
 const CLIENT_INFO = "io.modelcontextprotocol/clientInfo";
@@ -19,10 +20,6 @@ interface ExtraLike {
   _meta?: unknown;
   /** SDK v2: the request's envelope, where it keeps the reserved `_meta` keys. */
   mcpReq?: { envelope?: unknown };
-  /** SDK v1 (and the HTTP proxy): the HTTP request's headers, by lower-case name. */
-  requestInfo?: { headers?: unknown };
-  /** SDK v2: the HTTP request. */
-  http?: { req?: { headers?: unknown } };
 }
 
 /** The calling client's `clientInfo.name`, as it told it; undefined when it did not. */
@@ -34,7 +31,7 @@ export function clientNameOf(
   const given = (extra ?? {}) as ExtraLike;
   return nameIn(request?.params?._meta) ?? nameIn(given._meta) ??
     nameIn(given.mcpReq?.envelope) ?? sessionClient(server) ??
-    headerClient(given.requestInfo?.headers ?? given.http?.req?.headers);
+    headerClient(extra);
 }
 
 function nameIn(meta: unknown): string | undefined {
@@ -61,27 +58,11 @@ function sessionClient(server: object | undefined): string | undefined {
   return undefined;
 }
 
-function headerClient(headers: unknown): string | undefined {
-  const session = header(headers, "mcp-session-id");
-  const named = readClientSessionId(session)?.name;
+function headerClient(extra: unknown): string | undefined {
+  const named = readClientSessionId(requestHeader(extra, "mcp-session-id"))?.name;
   if (named) return named;
-  const agent = header(headers, "user-agent");
+  const agent = requestHeader(extra, "user-agent");
   if (agent === undefined) return undefined;
   for (const [pattern, name] of USER_AGENTS) if (pattern.test(agent)) return name;
   return undefined;
-}
-
-/** One header from a `Headers` or a plain object of lower-case names. */
-function header(headers: unknown, name: string): string | undefined {
-  if (headers === null || typeof headers !== "object") return undefined;
-  const get = (headers as { get?: unknown }).get;
-  if (typeof get === "function") {
-    const value: unknown = get.call(headers, name);
-    return typeof value === "string" ? value : undefined;
-  }
-  const value = Object.hasOwn(headers, name)
-    ? (headers as Record<string, unknown>)[name]
-    : undefined;
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === "string" ? first : undefined;
 }

@@ -2,6 +2,8 @@
 // results apart under this identity.
 
 import type { CacheOptions } from "../cache/cache_options.ts";
+import { requestHeader } from "./_request.ts";
+import { readClientSessionId } from "./session_id.ts";
 
 /**
  * The identity of the caller of a request (see {@linkcode CacheOptions}), or
@@ -33,5 +35,8 @@ export async function identityOf(
   if (typeof request?.sessionId === "string" && request.sessionId) {
     return `session:${request.sessionId}`;
   }
+  // A stateless server's session: the one withClientSession (or the HTTP proxy) gave.
+  const given = requestHeader(extra, "mcp-session-id");
+  if (readClientSessionId(given)) return `session:${given}`;
   return "";
 }

@@ -4,14 +4,12 @@
  * @module
  */
 
-import { readAtMost } from "../bytes/bytes.ts";
+import { peekAtMost } from "../bytes/bytes.ts";
 import { invalid } from "../paging/options.ts";
 import { clientSessionId } from "./session_id.ts";
 
 // An initialize request is small; a larger body is not one (and is not read).
 const MAX_INITIALIZE_BYTES = 64 * 1024;
-// From this protocol version on, every request names its client in `_meta`.
-const CLIENT_INFO_ON_EVERY_REQUEST = "2026-07-28";
 
 /**
  * Wraps the HTTP handler of a stateless MCP server (a new server for each
@@ -60,13 +58,11 @@ export function withClientSession<A extends unknown[]>(
     throw invalid("withClientSession's handler", "a function of a Request", handler);
   }
   return async (request, ...rest) => {
-    const client = await initializingClient(request);
-    const response = await handler(request, ...rest);
-    if (client === undefined || !response.ok || response.headers.has("mcp-session-id")) {
-      return response;
-    }
+    const read = await readInitialize(request);
+    const response = await handler(read?.request ?? request, ...rest);
+    if (!read?.client || !response.ok || response.headers.has("mcp-session-id")) return response;
     const headers = new Headers(response.headers);
-    headers.set("mcp-session-id", clientSessionId(client));
+    headers.set("mcp-session-id", clientSessionId(read.client));
     return new Response(response.body, {
       status: response.status,
       statusText: response.statusText,
@@ -76,20 +72,31 @@ export function withClientSession<A extends unknown[]>(
 }
 
 /**
- * The client name of an `initialize` request (read from a copy of its
- * body); undefined for any other request, which is not read at all.
+ * For what can only be an `initialize` (a POST that has no session yet and
+ * names no protocol version, which clients send on every later request): the
+ * client's name, and the request to hand on in place of the one whose body
+ * was read. Any other request is not read at all.
  */
-export async function initializingClient(request: Request): Promise<string | undefined> {
-  if (request.method !== "POST" || request.headers.has("mcp-session-id") || !request.body) {
+async function readInitialize(
+  request: Request,
+): Promise<{ client?: string; request: Request } | undefined> {
+  if (
+    request.method !== "POST" || !request.body || request.headers.has("mcp-session-id") ||
+    request.headers.has("mcp-protocol-version")
+  ) {
     return undefined;
   }
-  const version = request.headers.get("mcp-protocol-version");
-  if (version !== null && version >= CLIENT_INFO_ON_EVERY_REQUEST) return undefined;
-  const bytes = await readAtMost(request.clone().body!, MAX_INITIALIZE_BYTES).catch(() =>
-    undefined
-  );
-  if (!bytes) return undefined;
-  return initializeClientName(new TextDecoder().decode(bytes));
+  // Read from the request itself, not a clone: a clone takes its signal, which
+  // Deno.serve warns of; an initialize has nothing to cancel.
+  const { bytes, stream } = await peekAtMost(request.body, MAX_INITIALIZE_BYTES);
+  const client = bytes ? initializeClientName(new TextDecoder().decode(bytes)) : undefined;
+  const copy = new Request(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  return { client, request: copy };
 }
 
 /** The `clientInfo.name` of a JSON-RPC `initialize` request, from its text. */

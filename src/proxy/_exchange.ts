@@ -64,7 +64,9 @@ export async function pageThrough(
     cache
       ? {
         ...settings.pageOptions,
-        cache: { ...cache, identify: cache.identify ?? (() => caller) },
+        // No headers to tell callers apart: the request's own identity (a
+        // session id of the proxy's, or none: one caller), not "no cache".
+        cache: { ...cache, identify: cache.identify ?? (() => caller || undefined) },
       }
       : settings.pageOptions,
   );

@@ -196,3 +196,31 @@ Deno.test("HTTP proxy: a bad option throws when the handler is made", () => {
     /mode/,
   );
 });
+
+Deno.test("HTTP proxy with a cache and nothing to tell callers apart: a walk still runs the tool once", async () => {
+  const proxy = rig({ maxTokens: 1_000, cache: { store: memoryStore() } });
+  try {
+    const client = await proxy.client();
+    const pages = await walkTool(client, "rows", { seed: 8, n: 300 });
+    assert.ok(pages.length >= 3, `${pages.length} pages`);
+    assert.deepEqual(rebuild(pages, true), rowsOf(8, 300));
+    assert.equal(proxy.counts.calls["rows:8"], 1);
+  } finally {
+    await proxy.close();
+  }
+});
+
+Deno.test("HTTP proxy with a cache: two clients of a stateless server are two sessions, two callers", async () => {
+  const proxy = rig({ maxTokens: 1_000, cache: { store: memoryStore() } });
+  try {
+    const one = await proxy.client();
+    const two = await proxy.client();
+    const cursor = nextCursor(textOf(await call(one, "rows", { seed: 9, n: 100 })))!;
+    await call(two, "rows", { seed: 9, n: 100, cursor });
+    assert.equal(proxy.counts.calls["rows:9"], 2, "the other session's page ran the tool");
+    await call(one, "rows", { seed: 9, n: 100, cursor });
+    assert.equal(proxy.counts.calls["rows:9"], 2, "its own session's page came from the cache");
+  } finally {
+    await proxy.close();
+  }
+});
