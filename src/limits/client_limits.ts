@@ -72,7 +72,7 @@ export interface ClientTable {
 export const MAX_CLIENT_NAME_LENGTH = 256;
 // mcp-remote stands in for a client and names itself after it:
 // "claude-ai (via mcp-remote 0.1.38)" is Claude Desktop.
-const VIA_MCP_REMOTE = / \(via mcp-remote[^()]*\)$/;
+const VIA_MCP_REMOTE = / \(via mcp-remote[^()]*\)$/i;
 
 /** The key a client name is matched by: trimmed, lower case, without mcp-remote's suffix. */
 export function clientKey(name: string): string {

@@ -8,8 +8,9 @@ import { peekAtMost } from "../bytes/bytes.ts";
 import { invalid } from "../paging/options.ts";
 import { clientSessionId } from "./session_id.ts";
 
-// An initialize request is small; a larger body is not one (and is not read).
-const MAX_INITIALIZE_BYTES = 64 * 1024;
+// An initialize request is small (a large one has many capabilities); a larger
+// body is not one, and is handed on unread.
+const MAX_INITIALIZE_BYTES = 1024 * 1024;
 
 /**
  * Wraps the HTTP handler of a stateless MCP server (a new server for each

@@ -82,6 +82,9 @@ export interface ResultPagerOptions extends PagerOptions {
   clientLimits?: boolean | ClientLimits;
 }
 
+// deno-lint-ignore no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
 /** The option names of {@linkcode createResultPager}. */
 export const RESULT_PAGER_KEYS = [...PAGER_KEYS, "cache", "narrow", "clientLimits"] as const;
 
@@ -279,9 +282,12 @@ function pagingFor(shared: Shared, client: string | undefined): {
   label?: ClientLabel;
 } {
   if (typeof client !== "string" || client === "") return { paging: shared.main };
-  const name = client.length > MAX_CLIENT_NAME_LENGTH
-    ? `${client.slice(0, MAX_CLIENT_NAME_LENGTH)}…`
-    : client;
+  // As the client gave it, for logs: cut, and without control characters (a
+  // name with a line break must not write a line of a log of its own).
+  const name =
+    (client.length > MAX_CLIENT_NAME_LENGTH
+      ? `${client.slice(0, MAX_CLIENT_NAME_LENGTH)}…`
+      : client).replace(CONTROL_CHARACTERS, "\uFFFD");
   const match = shared.clients?.match(client);
   if (!match) return { paging: shared.main, label: { name } };
   let paging = shared.sized.get(match.preset);

@@ -339,7 +339,17 @@ export function resolveClientLimits(option: unknown): ClientTable | undefined {
     throw invalid("clientLimits.replace", "true or false", replace);
   }
   checkRecord("clientLimits.names", names);
+  const seen = new Map<string, string>();
   for (const [name, limits] of Object.entries(names ?? {})) {
+    const other = seen.get(clientKey(name));
+    if (other !== undefined) {
+      throw new TypeError(
+        `pagewise: clientLimits.names has ${JSON.stringify(other)} and ${JSON.stringify(name)}, ` +
+          `which are one client (names match whatever their case, and without mcp-remote's ` +
+          `" (via mcp-remote …)"): keep one.`,
+      );
+    }
+    seen.set(clientKey(name), name);
     if (clientKey(name) === "" || name.length > MAX_CLIENT_NAME_LENGTH) {
       throw invalid(
         "clientLimits.names",

@@ -27,6 +27,9 @@ import type { ToolMemory } from "./_tool_memory.ts";
 import { passThroughValidator } from "./_validator.ts";
 import type { JsonRpcMessage } from "./types.ts";
 
+// The `_meta` keys MCP 2026-07-28 reserves for the request's envelope (client, version).
+const RESERVED_META = "io.modelcontextprotocol/";
+
 /** The server behind the proxy, and what the proxy keeps between requests. */
 export interface Upstream {
   target: URL;
@@ -129,11 +132,15 @@ class Exchange {
     return result;
   }
 
-  async #send(id: string | number, request: { method: string; params?: unknown }) {
+  async #send(
+    id: string | number,
+    request: { method: string; params?: unknown },
+    headers = this.outHeaders,
+  ) {
     const outgoing = { jsonrpc: "2.0", id, method: request.method, params: request.params };
     try {
       return await post(this.settings, {
-        headers: this.outHeaders,
+        headers,
         body: JSON.stringify(outgoing),
         signal: this.signal,
       });
@@ -148,11 +155,38 @@ class Exchange {
   }
 
   // A request of paginate's own: its answer, read whole.
+  // A request of paginate's own (a tools/list): made as the client's request
+  // would be (its session, its credentials, MCP 2026-07-28's envelope), its
+  // answer read whole. An HTTP error (an expired session, a credential
+  // refused) goes to the client as it is: its own request would get the same.
   async #askAside(request: { method: string; params?: unknown }) {
     const id = `pagewise-${crypto.randomUUID()}`;
-    const response = await this.#send(id, request);
+    const response = await this.#send(id, this.#asClient(request), this.#asideHeaders(request));
+    if (!response.ok) {
+      this.decide(relay(response));
+      throw new Error(`HTTP ${response.status}`);
+    }
     const answer = await answerIn(response, id, this.settings.maxMessageBytes);
     return unwrap(answer, request.method);
+  }
+
+  /** `request` with the client's envelope (MCP 2026-07-28's reserved `_meta` keys). */
+  #asClient(request: { method: string; params?: unknown }) {
+    const meta = this.message.params?._meta as Record<string, unknown> | undefined;
+    const envelope = Object.entries(meta ?? {}).filter(([key]) => key.startsWith(RESERVED_META));
+    if (!envelope.length) return request;
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    return { ...request, params: { ...params, _meta: Object.fromEntries(envelope) } };
+  }
+
+  /** The client's headers, but those that name the client's own request's method and tool. */
+  #asideHeaders(request: { method: string }): Headers {
+    const headers = new Headers(this.outHeaders);
+    for (const [name] of this.outHeaders) {
+      if (name === "mcp-name" || name.startsWith("mcp-param-")) headers.delete(name);
+    }
+    if (headers.has("mcp-method")) headers.set("mcp-method", request.method);
+    return headers;
   }
 
   // The client's request: an error status goes to the client as it is; an

@@ -33,6 +33,18 @@ Deno.test("a client behind mcp-remote is the client it stands for", () => {
 Deno.test("names match whatever their case and surrounding spaces", () => {
   assert.equal(presetOf("Claude-Code"), "claudeCode");
   assert.equal(presetOf("  visual studio code  "), "vscodeCopilot");
+  assert.equal(presetOf("Claude-Ai (VIA MCP-REMOTE 9)"), "claudeDesktop");
+});
+
+Deno.test("two of the author's names that are one client are refused", () => {
+  assert.throws(
+    () => resolveClientLimits({ names: { acme: { maxTokens: 5_000 }, ACME: { maxTokens: 900 } } }),
+    /clientLimits.names has "acme" and "ACME", which are one client/,
+  );
+  assert.throws(
+    () => resolveClientLimits({ names: { acme: {}, "acme (via mcp-remote 1.0)": {} } }),
+    /which are one client/,
+  );
 });
 
 Deno.test("an unknown, empty, look-alike or overlong name matches no preset", () => {

@@ -277,3 +277,15 @@ Deno.test("an author's name maps a client to limits; a client cannot ask for a n
   // A name that looks like limits is just an unknown name.
   assert.equal(results.limitsFor('{"maxTokens":1000000000}').maxTokens, 20_000);
 });
+
+Deno.test("a client's name with line breaks or control characters reaches the event without them", async () => {
+  const events: PagerEvent[] = [];
+  const results = createResultPager({ onEvent: (event) => events.push(event) });
+  await results.page(ITEMS, {
+    scope: "t {}",
+    client: "evil\r\n2026-12-02 INFO forged\u0000\u2028",
+  });
+  const page = events.find((event) => event.type === "page");
+  assert.ok(page?.type === "page");
+  assert.equal(page.client?.name, "evil\uFFFD\uFFFD2026-12-02 INFO forged\uFFFD\uFFFD");
+});

@@ -130,3 +130,83 @@ Deno.test("proxyHandler pages each client for its own limit in front of a statef
   });
   for (const transport of upstream.sessions.values()) await transport.close();
 });
+
+/** A raw MCP 2026-07-28 tools/call, as a client pinned to it sends one: envelope and headers. */
+function call2026(name: string, tool: string, args: Record<string, unknown>, id = 1) {
+  return {
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": tool,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: {
+        name: tool,
+        arguments: args,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientInfo": { name, version: "1.0.0" },
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }),
+  };
+}
+
+Deno.test("proxyHandler: a 2026-07-28 tools/call that comes first, with no tools/list before it, is paged for its client", async () => {
+  await serveInProcess((request) => stateless.fetch(request), async (upstream) => {
+    await serveInProcess(proxyHandler({ upstream }), async (url) => {
+      const response = await fetch(url, {
+        method: "POST",
+        ...call2026("Visual Studio Code", "list_issues", {}),
+      });
+      assert.equal(response.status, 200);
+      const text = (await response.text()).match(/\{"jsonrpc".*\}|\{"result".*\}/s)![0];
+      const answer = JSON.parse(text);
+      assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+      const page = answer.result.content[0].text as string;
+      assert.ok(new TextEncoder().encode(page).length <= 8_192);
+      assert.ok(JSON.parse(page).page.next_cursor);
+    });
+  });
+});
+
+Deno.test("proxyHandler: a tools/call in a session the server has ended gets the server's own 404", async () => {
+  const upstream = stateful();
+  await serveInProcess(upstream.handle, async (upstreamUrl) => {
+    await serveInProcess(proxyHandler({ upstream: upstreamUrl }), async (url) => {
+      const client = new Client({ name: "codex-mcp-client", version: "1.0.0" });
+      const transport = new StreamableHTTPClientTransport(new URL(url));
+      await client.connect(transport as never);
+      const session = transport.sessionId!;
+      for (const [id, ended] of upstream.sessions) {
+        upstream.sessions.delete(id);
+        await ended.close();
+      }
+      // A tools/call the proxy has not seen the tools of: its own tools/list meets the 404.
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": session,
+          "mcp-protocol-version": "2025-11-25",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "tools/call",
+          params: { name: "list_issues", arguments: {} },
+        }),
+      });
+      assert.equal(response.status, 404);
+      await response.body?.cancel();
+      await client.close().catch(() => {});
+    });
+  });
+});
