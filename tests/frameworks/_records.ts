@@ -40,10 +40,14 @@ export function records(count = 8_000): Row[] {
 /** The name of the tool that returns {@linkcode records}, in every server. */
 export const TOOL = "list_records";
 
-/** The limits every server pages to (the pager's defaults, named). */
-export const LIMITS = { maxTokens: 20_000, maxChars: 50_000 } as const;
+/**
+ * The records as compact JSON, made once: the tool runs again for every page
+ * (a VS Code walk is 170 pages), and making the records costs more than
+ * paging them.
+ */
+export const RECORDS_JSON = JSON.stringify(records());
 
-/** The records as the tool returns them: one text block of compact JSON. */
+/** The records as the tool returns them: one text block of compact JSON (a new object each call). */
 export function recordsResult(): { content: { type: "text"; text: string }[] } {
-  return { content: [{ type: "text", text: JSON.stringify(records()) }] };
+  return { content: [{ type: "text", text: RECORDS_JSON }] };
 }

@@ -1,4 +1,4 @@
-import { assertListsCursor, assertPagedRecords, walkRecords } from "./_walk.ts";
+import { assertListsCursor, THREE_CLIENTS, walkAsEach } from "./_walk.ts";
 import { AGENTS_WORKER, startAgentsWorker } from "./_workerd.ts";
 import { bundleWorker } from "../support/workerd.ts";
 
@@ -19,11 +19,11 @@ async function onWorker(use: (origin: string) => Promise<void>): Promise<void> {
 Deno.test("agents createMcpHandler (SDK v2 factory): tools/list gives the tool an optional cursor", () =>
   onWorker((origin) => assertListsCursor(`${origin}/mcp`)));
 
-Deno.test("agents createMcpHandler (SDK v2 factory): every page fits and the pages join into the records", () =>
-  onWorker(async (origin) => assertPagedRecords(await walkRecords(`${origin}/mcp`))));
+Deno.test("agents createMcpHandler (SDK v2 factory) behind withClientSession: each client walks the records in pages sized for it", (t) =>
+  onWorker((origin) => walkAsEach(t, `${origin}/mcp`, THREE_CLIENTS, ["codex-mcp-client"])));
 
 Deno.test("agents McpAgent (SDK v1, Durable Object): tools/list gives the tool an optional cursor", () =>
   onWorker((origin) => assertListsCursor(`${origin}/agent`)));
 
-Deno.test("agents McpAgent (SDK v1, Durable Object): every page fits and the pages join into the records", () =>
-  onWorker(async (origin) => assertPagedRecords(await walkRecords(`${origin}/agent`))));
+Deno.test("agents McpAgent (SDK v1, Durable Object): each client walks the records in pages sized for it, from its session's initialize", (t) =>
+  onWorker((origin) => walkAsEach(t, `${origin}/agent`, THREE_CLIENTS)));

@@ -1,15 +1,23 @@
 import assert from "node:assert/strict";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EdgeFastMCP, type EdgeTool } from "fastmcp/edge";
 import { z } from "zod";
-import { pagedTool } from "@pagewise/mcp";
+import { pagedTool, withClientSession } from "@pagewise/mcp";
 import { type CallResult, nextCursor, textOf } from "../support/tool_pages.ts";
-import { LIMITS, recordsResult, TOOL } from "./_records.ts";
+import { recordsResult, TOOL } from "./_records.ts";
 import { serving } from "./_serve.ts";
 import { startFastmcp } from "./_node_server.ts";
-import { assertListsCursor, assertPagedRecords, walkRecords, withClient } from "./_walk.ts";
+import {
+  assertListsCursor,
+  assertPagedFor,
+  THREE_CLIENTS,
+  walkAsEach,
+  walkRecords,
+  withClient,
+} from "./_walk.ts";
 
 // fastmcp 4.20 under Node (fastmcp/server.mts, run through tsx), and its
-// EdgeFastMCP (fastmcp/edge) served by Deno.serve.
+// EdgeFastMCP (fastmcp/edge) served by Deno.serve. No limits are set.
 
 async function onFastmcp(mode: "stateful" | "stateless", use: (url: string) => Promise<void>) {
   const server = await startFastmcp(mode);
@@ -31,14 +39,27 @@ async function mistypedCursorAnswer(url: string): Promise<CallResult> {
   });
 }
 
+/** The first page's text as the client named `name` is given it. */
+function firstPage(url: string, name: string): Promise<string> {
+  return withClient(url, async (client) => {
+    return textOf(await client.callTool({ name: TOOL, arguments: {} }) as CallResult);
+  }, name);
+}
+
 Deno.test("fastmcp stateful httpStream, paginate(session.server) on connect: tools/list gives the tool an optional cursor", () =>
   onFastmcp("stateful", (url) => assertListsCursor(url)));
 
-Deno.test("fastmcp stateful httpStream, paginate(session.server) on connect: every page fits and the pages join into the records", () =>
-  onFastmcp("stateful", async (url) => assertPagedRecords(await walkRecords(url))));
+Deno.test("fastmcp stateful httpStream, paginate(session.server) on connect: each client walks the records in pages sized for it, from its session's initialize", (t) =>
+  onFastmcp("stateful", (url) => walkAsEach(t, url, THREE_CLIENTS)));
 
-Deno.test("fastmcp stateless httpStream, execute wrapped in pagedTool: every page fits and the pages join into the records", () =>
-  onFastmcp("stateless", async (url) => assertPagedRecords(await walkRecords(url))));
+Deno.test("fastmcp stateless httpStream, execute wrapped in pagedTool: nothing of the client reaches execute, so every client gets the default pages", () =>
+  onFastmcp("stateless", async (url) => {
+    assertPagedFor("some-new-agent", await walkRecords(url, "some-new-agent"));
+    const unknown = await firstPage(url, "some-new-agent");
+    for (const name of ["Visual Studio Code", "codex-mcp-client"]) {
+      assert.equal(await firstPage(url, name), unknown, `${name} gets the default page`);
+    }
+  }));
 
 Deno.test("fastmcp stateless httpStream, execute wrapped in pagedTool: a mistyped cursor is an isError result that says to start again", () =>
   onFastmcp("stateless", async (url) => {
@@ -48,37 +69,38 @@ Deno.test("fastmcp stateless httpStream, execute wrapped in pagedTool: a mistype
   }));
 
 // EdgeFastMCP has no SDK server to paginate: the tool's execute is wrapped.
-// Its execute gets the parameters only (no context), and its type wants
-// `content` present, which every pagedTool result has (the type says optional).
+// Its execute gets the parameters only (no context, no request), and its type
+// wants `content` present, which every pagedTool result has (the type says
+// optional). Its fetch is Web-standard: withClientSession names the client in
+// the session id, and an AsyncLocalStorage hands the request's headers to
+// pagedTool as an SDK v1 handler's `extra` holds them (`requestInfo.headers`).
 type EdgeResult = ReturnType<EdgeTool<{ cursor?: string }>["execute"]>;
 
-function edge(): EdgeFastMCP {
-  const paged = pagedTool(TOOL, () => recordsResult(), LIMITS);
-  return new EdgeFastMCP({ name: "records-edge", version: "1.0.0" }).addTool({
+function edge(): (request: Request) => Promise<Response> {
+  const requests = new AsyncLocalStorage<Request>();
+  const paged = pagedTool(TOOL, () => recordsResult());
+  const server = new EdgeFastMCP({ name: "records-edge", version: "1.0.0" }).addTool({
     name: TOOL,
     description: "Every record, as one JSON list. Long results come in pages: pass next_cursor " +
       "as cursor.",
     parameters: z.object({ cursor: z.string().optional() }),
-    execute: (params) => paged(params, undefined) as EdgeResult,
+    execute: (params) =>
+      paged(params, { requestInfo: { headers: requests.getStore()?.headers } }) as EdgeResult,
   });
+  return withClientSession((request: Request) =>
+    requests.run(request, () => server.fetch(request))
+  );
 }
 
-Deno.test("EdgeFastMCP (fastmcp/edge), execute wrapped in pagedTool: every page fits and the pages join into the records", () => {
-  const server = edge();
-  return serving(
-    (request) => server.fetch(request),
-    async (origin) => assertPagedRecords(await walkRecords(`${origin}/mcp`)),
-  );
-});
+Deno.test("EdgeFastMCP (fastmcp/edge), execute wrapped in pagedTool, behind withClientSession: each client walks the records in pages sized for it", (t) =>
+  serving(edge(), (origin) => walkAsEach(t, `${origin}/mcp`, THREE_CLIENTS)));
 
-Deno.test("EdgeFastMCP (fastmcp/edge), execute wrapped in pagedTool: a mistyped cursor is answered with the advice to start again, but not as isError", () => {
-  const server = edge();
-  return serving((request) => server.fetch(request), async (origin) => {
+Deno.test("EdgeFastMCP (fastmcp/edge), execute wrapped in pagedTool: a mistyped cursor is answered with the advice to start again, but not as isError", () =>
+  serving(edge(), async (origin) => {
     const answer = await mistypedCursorAnswer(`${origin}/mcp`);
     assert.match(textOf(answer), /without a cursor/);
     // pagedTool returns { isError: true, content }; EdgeFastMCP answers every
     // tools/call with `{ content }` alone (its choice: it drops isError and
     // structuredContent), so the client sees the advice as an ordinary result.
     assert.equal(answer.isError, undefined);
-  });
-});
+  }));

@@ -250,7 +250,7 @@ Deno.test("with clientLimits: false every client gets the options' limits, and i
   assert.equal(page.limits.maxBytes, Infinity);
 });
 
-Deno.test("the author's limits are a ceiling for every client", async () => {
+Deno.test("the author's limits are a ceiling for every client", () => {
   const results = createResultPager({ maxChars: 20_000 });
   assert.deepEqual(results.limitsFor("claude-ai"), {
     maxTokens: 25_000,

@@ -3,9 +3,13 @@
  *
  * - `/mcp`: `createMcpHandler` of `agents/mcp/server` (stateless, SDK v2: a
  *   factory builds a fresh `McpServer` of `@modelcontextprotocol/server` per
- *   request);
+ *   request), wrapped in `withClientSession` so that each request names its
+ *   client;
  * - `/agent`: `McpAgent` of `agents/mcp` (SDK v1, sessionful, one Durable
- *   Object per session), its `server` a class field.
+ *   Object per session), its `server` a class field: `paginate` reads the
+ *   client from the session's initialize, nothing to wrap.
+ *
+ * No limits are set: each page is sized for the client that asked.
  *
  * Bundled by wrangler (wrangler.jsonc maps `@pagewise/mcp` to the repository's
  * mod.ts) and run in workerd by tests/frameworks/agents_test.ts.
@@ -17,20 +21,20 @@ import { McpAgent } from "agents/mcp";
 import { McpServer as McpServerV2 } from "@modelcontextprotocol/server";
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { paginate } from "@pagewise/mcp";
-import { LIMITS, recordsResult, TOOL } from "../_records.ts";
+import { paginate, withClientSession } from "@pagewise/mcp";
+import { recordsResult, TOOL } from "../_records.ts";
 
 const DESCRIPTION = "Every record, as one JSON list.";
 
-const stateless = createMcpHandler(() => {
-  const server = paginate(new McpServerV2({ name: "records-stateless", version: "1.0.0" }), LIMITS);
+const stateless = withClientSession(createMcpHandler(() => {
+  const server = paginate(new McpServerV2({ name: "records-stateless", version: "1.0.0" }));
   server.registerTool(TOOL, { description: DESCRIPTION }, () => recordsResult());
   return server;
-}, { route: "/mcp" });
+}, { route: "/mcp" }));
 
 /** The sessionful server: a Durable Object per MCP session. */
 export class RecordsAgent extends McpAgent {
-  server = paginate(new McpServer({ name: "records-agent", version: "1.0.0" }), LIMITS);
+  server = paginate(new McpServer({ name: "records-agent", version: "1.0.0" }));
 
   init(): Promise<void> {
     this.server.registerTool(TOOL, { description: DESCRIPTION }, () => recordsResult());
