@@ -1,8 +1,8 @@
 // Which client sent a request, by the name it gives itself: the request's
 // own `_meta` (MCP 2026-07-28 puts `clientInfo` on every request), the
-// session's `initialize` (a stateful session; the stdio proxy), then its
-// headers (a session id of `withClientSession`, or a User-Agent a client is
-// known to send). First found wins.
+// session's `initialize` (carried in a session id of `withClientSession` on a
+// stateless server; read from the server of a stateful session or the stdio
+// proxy), then a User-Agent a client is known to send. First found wins.
 
 import { requestHeader } from "./_request.ts";
 import { readClientSessionId } from "./session_id.ts";
@@ -29,9 +29,11 @@ export function clientNameOf(
   server?: object,
 ): string | undefined {
   const given = (extra ?? {}) as ExtraLike;
+  // A session id of withClientSession is this request's own; a server's
+  // initialize is the last one it saw (one server may be shared).
   return nameIn(request?.params?._meta) ?? nameIn(given._meta) ??
-    nameIn(given.mcpReq?.envelope) ?? sessionClient(server) ??
-    headerClient(extra);
+    nameIn(given.mcpReq?.envelope) ?? sessionIdClient(extra) ?? sessionClient(server) ??
+    userAgentClient(extra);
 }
 
 function nameIn(meta: unknown): string | undefined {
@@ -58,9 +60,11 @@ function sessionClient(server: object | undefined): string | undefined {
   return undefined;
 }
 
-function headerClient(extra: unknown): string | undefined {
-  const named = readClientSessionId(requestHeader(extra, "mcp-session-id"))?.name;
-  if (named) return named;
+function sessionIdClient(extra: unknown): string | undefined {
+  return readClientSessionId(requestHeader(extra, "mcp-session-id"))?.name;
+}
+
+function userAgentClient(extra: unknown): string | undefined {
   const agent = requestHeader(extra, "user-agent");
   if (agent === undefined) return undefined;
   for (const [pattern, name] of USER_AGENTS) if (pattern.test(agent)) return name;

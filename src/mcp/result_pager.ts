@@ -21,7 +21,7 @@ import {
   type ClientTable,
   MAX_CLIENT_NAME_LENGTH,
 } from "../limits/client_limits.ts";
-import type { Limits, ResolvedLimits } from "../limits/limits.ts";
+import type { Limits } from "../limits/limits.ts";
 import {
   type ClientLabel,
   type Core,
@@ -156,7 +156,7 @@ export interface ResultPager {
    */
   run(tool: () => unknown, options?: RunOptions): Promise<ToolResult>;
   /** The limits a page for `client` (its `clientInfo.name`) gets. */
-  limitsFor(client?: string): Readonly<ResolvedLimits>;
+  limitsFor(client?: string): Readonly<Required<Limits>>;
 }
 
 /** A tool result that tells the model its cursor cannot be used, and what to do. */
@@ -199,8 +199,9 @@ export function cursorErrorResult(error: CursorError): ToolResult {
  *     `and cursor="${page.next_cursor}" for the next page.`,
  * );
  * // A page for Codex holds at most its 10,000 tokens:
- * const forCodex = await createResultPager().page(rows, { client: "codex-mcp-client" });
- * assertEquals(JSON.parse(String(forCodex.content?.[0].text)).page.total, 1_000);
+ * const many = Array.from({ length: 20_000 }, (_, i) => ({ id: i }));
+ * const forCodex = await createResultPager().page(many, { client: "codex-mcp-client" });
+ * assertEquals(JSON.parse(String(forCodex.content?.[0].text)).page.total, 20_000);
  * ```
  */
 export function createResultPager(options: ResultPagerOptions = {}): ResultPager {
