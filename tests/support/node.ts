@@ -94,3 +94,46 @@ export async function runSourceInNode(source: string): Promise<NodeRun> {
     await Deno.remove(dir, { recursive: true });
   }
 }
+
+let nodeCli: Promise<readonly string[]> | undefined;
+
+/**
+ * The command that starts the pagewise CLI's Node entry (src/cli/bin_node.ts)
+ * from this checkout, before its arguments: `node <temp>/pagewise.mjs`, a
+ * `deno bundle --platform node` of it. Bundled once per test process (the
+ * tests of both CLIs start it dozens of times); the file goes when the
+ * process ends.
+ */
+export function nodeCliFromSource(): Promise<readonly string[]> {
+  nodeCli ??= bundleNodeCli();
+  return nodeCli;
+}
+
+async function bundleNodeCli(): Promise<readonly string[]> {
+  await nodeVersion();
+  const dir = await Deno.makeTempDir({ prefix: "pagewise-node-cli-" });
+  globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+  const bundle = `${dir}/pagewise.mjs`;
+  const entry = decodeURIComponent(new URL("../../src/cli/bin_node.ts", import.meta.url).pathname);
+  const built = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--config",
+      decodeURIComponent(CONFIG.pathname),
+      "--platform",
+      "node",
+      "--format",
+      "esm",
+      "--output",
+      bundle,
+      entry,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!built.success) {
+    throw new Error(`deno bundle ${entry} failed:\n${new TextDecoder().decode(built.stderr)}`);
+  }
+  return ["node", bundle];
+}

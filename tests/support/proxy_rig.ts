@@ -14,6 +14,8 @@ export interface ProxyRig {
   stderr(): string;
   /** The proxy's exit status, once it exits. */
   status: Promise<Deno.CommandStatus>;
+  /** Sends a signal to the proxy's process (not to the server under it). */
+  kill(signal: Deno.Signal): void;
   /** Closes the client (the proxy's stdin) and waits for the proxy to exit. */
   close(): Promise<Deno.CommandStatus>;
 }
@@ -26,6 +28,8 @@ export interface RigOptions {
   setup?: (client: Client) => void;
   /** Whether the client connects (default true); false leaves it to the test. */
   connect?: boolean;
+  /** The command that starts the CLI, before its arguments (default: Deno, from this checkout). */
+  cli?: readonly string[];
 }
 
 /** Starts `pagewise proxy <options> -- <server>` and connects a client. */
@@ -34,7 +38,7 @@ export async function startProxy(
   server: string[],
   rig: RigOptions = {},
 ): Promise<ProxyRig> {
-  const [program, ...args] = proxyCommand(options, server);
+  const [program, ...args] = proxyCommand(options, server, rig.cli);
   const child = new Deno.Command(program, {
     args,
     stdin: "piped",
@@ -60,6 +64,7 @@ export async function startProxy(
     transport,
     stderr: () => stderr,
     status,
+    kill: (signal) => child.kill(signal),
     async close() {
       await client.close().catch(() => {});
       await transport.close();

@@ -1,0 +1,107 @@
+/**
+ * `pagewise proxy` on Node (20 or newer): the server started with
+ * `node:child_process`, the proxy's stdio and signals from `process`, Node
+ * streams seen as Web streams. The proxy itself is `stdio_proxy.ts`'s,
+ * shared with Deno.
+ *
+ * @module
+ */
+
+import { spawn } from "node:child_process";
+import { writeSync } from "node:fs";
+import process from "node:process";
+import { Readable, Writable } from "node:stream";
+import type { ProxyOptions } from "../proxy/bridge.ts";
+import type { ProxyArgs } from "./args.ts";
+import {
+  type ForwardedSignal,
+  type ProxyIo,
+  type ProxyRuntime,
+  runStdioProxy,
+  type ServerExit,
+  type ServerProcess,
+  type StartFailure,
+} from "./stdio_proxy.ts";
+
+/**
+ * Runs the proxy until either side closes and returns the exit status: the
+ * server's own; 127 when its command is not found, 126 when it cannot be run.
+ * Cut results are logged unless `args.quiet`. The last results are kept in a
+ * memory cache (16 results or 256 MB), so later pages do not run the tool
+ * again; `extra` adds `paginate` options (another `cache` among them).
+ *
+ * @example
+ * Not run as a doc test: it starts a server with `npx`, which needs the
+ * network and a child process (tests/npm/ runs the proxy for real).
+ * ```ts ignore no-assert
+ * import process from "node:process";
+ * import { runProxy } from "@pagewise/mcp/cli";
+ *
+ * process.exitCode = await runProxy({
+ *   command: ["npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv"],
+ *   maxTokens: 20_000,
+ *   trim: false,
+ *   quiet: false,
+ * });
+ * ```
+ */
+export function runProxy(
+  args: ProxyArgs,
+  io: ProxyIo = {},
+  extra: ProxyOptions = {},
+): Promise<number> {
+  return runStdioProxy(args, nodeRuntime, io, extra);
+}
+
+const nodeRuntime: ProxyRuntime = {
+  start: startServer,
+  stdin: () => Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>,
+  stdout: () => Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+  log(line) {
+    try {
+      writeSync(2, line + "\n");
+    } catch {
+      // stderr closed: nothing else to tell.
+    }
+  },
+  onSignals(signals, listener) {
+    const added = signals.map((signal): [ForwardedSignal, () => void] => [
+      signal,
+      () => listener(signal),
+    ]);
+    for (const [signal, forward] of added) process.on(signal, forward);
+    return () => {
+      for (const [signal, forward] of added) process.off(signal, forward);
+    };
+  },
+};
+
+async function startServer(program: string, args: string[]): Promise<ServerProcess | StartFailure> {
+  const child = spawn(program, args, { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise<ServerExit>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code: code ?? 0, signal: signal ?? undefined }));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once("spawn", resolve);
+      child.once("error", reject);
+    });
+  } catch (error) {
+    // Node reports a command that cannot be started asynchronously, by its errno.
+    const code = (error as { code?: string }).code;
+    return {
+      failure: code === "ENOENT" ? "not-found" : "cannot-run",
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+  // A signal to a process that has just exited is an "error" event: not a reason to crash.
+  child.on("error", () => {});
+  return {
+    stdout: Readable.toWeb(child.stdout!) as unknown as ReadableStream<Uint8Array>,
+    stdin: Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>,
+    exited,
+    kill(signal) {
+      child.kill(signal);
+    },
+  };
+}
