@@ -10,7 +10,7 @@
 import { spawn } from "node:child_process";
 import { writeSync } from "node:fs";
 import process from "node:process";
-import { Readable, Writable } from "node:stream";
+import { finished, Readable, type Writable } from "node:stream";
 import type { ProxyOptions } from "../proxy/bridge.ts";
 import type { ProxyArgs } from "./args.ts";
 import {
@@ -56,7 +56,7 @@ export function runProxy(
 const nodeRuntime: ProxyRuntime = {
   start: startServer,
   stdin: () => Readable.toWeb(process.stdin) as unknown as ReadableStream<Uint8Array>,
-  stdout: () => Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+  stdout: () => webWritable(process.stdout),
   log(line) {
     try {
       writeSync(2, line + "\n");
@@ -98,10 +98,37 @@ async function startServer(program: string, args: string[]): Promise<ServerProce
   child.on("error", () => {});
   return {
     stdout: Readable.toWeb(child.stdout!) as unknown as ReadableStream<Uint8Array>,
-    stdin: Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>,
+    stdin: webWritable(child.stdin!),
     exited,
     kill(signal) {
       child.kill(signal);
     },
   };
+}
+
+/**
+ * A Node stream as a Web stream whose `ready` waits until the Node stream has
+ * taken the last chunk: what the proxy paces each side by. Node 20's
+ * `Writable.toWeb` counts each chunk as 1 against the stream's high-water
+ * mark in bytes (16,384 chunks for stdout), so its `ready` stays resolved
+ * while megabytes queue for a reader that does not read.
+ */
+function webWritable(stream: Writable): WritableStream<Uint8Array> {
+  // Errors reach the writes through their callbacks; unheard, an EPIPE would end the process.
+  stream.on("error", () => {});
+  return new WritableStream<Uint8Array>({
+    write: (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        stream.write(chunk, (error) => (error ? reject(error) : resolve()));
+      }),
+    // Done once finished, errored or closed: a pipe whose reader has exited never finishes.
+    close: () =>
+      new Promise<void>((resolve) => {
+        finished(stream, () => resolve());
+        stream.end();
+      }),
+    abort: (reason) => {
+      stream.destroy(reason instanceof Error ? reason : undefined);
+    },
+  });
 }

@@ -22,6 +22,8 @@ const CLIS: [string, () => Promise<readonly string[]>][] = [
   ["node", nodeCliFromSource],
 ];
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function runAlone(cli: readonly string[], options: string[], server: string[]) {
   const [program, ...args] = proxyCommand(options, server, cli);
   const started = Date.now();
@@ -29,7 +31,11 @@ async function runAlone(cli: readonly string[], options: string[], server: strin
   const child = new Deno.Command(program, { args, stdin: "piped", stdout: "null", stderr: "piped" })
     .spawn();
   const stderr = new Response(child.stderr).text();
-  const { code } = await child.status;
+  // A proxy that does not exit by itself fails the test instead of hanging it.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const { code, signal } = await child.status;
+  clearTimeout(timer);
+  assert.notEqual(signal, "SIGKILL", "the proxy did not exit within 30 s");
   await child.stdin.close();
   return { code, stderr: await stderr, ms: Date.now() - started };
 }
@@ -170,5 +176,61 @@ for (const [runtime, cliOf] of CLIS) {
     assert.equal(status.signal, null, "the proxy itself was not ended by the signal");
     assert.match(proxy.stderr(), /the MCP server exited with signal SIGTERM/);
     await proxy.close();
+  });
+
+  Deno.test(`${runtime}: a server that floods a client that does not read waits for it, then every message arrives in order`, async () => {
+    const cli = await cliOf();
+    const [program, ...args] = proxyCommand([], [...BAD, "--flood", "2000"], cli);
+    const child = new Deno.Command(program, {
+      args,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    let stderr = "";
+    const stderrDone = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+      new WritableStream({ write: (chunk) => void (stderr += chunk) }),
+    );
+    const flooded = () =>
+      Number([...stderr.matchAll(/bad-server: flooded (\d+)/g)].at(-1)?.[1] ?? 0);
+    const writer = child.stdin.getWriter();
+    const send = (message: unknown) =>
+      writer.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
+    await send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "slow", version: "1.0.0" },
+      },
+    });
+    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    // Nobody reads the proxy's stdout: once the pipes are full, the server waits.
+    for (let i = 0; i < 200 && flooded() === 0; i++) await delay(50);
+    await delay(3_000);
+    const sent = flooded();
+    assert.ok(sent > 0 && sent < 200, `${sent} of 2000 sent (10 kB each) while nothing was read`);
+
+    const seen: number[] = [];
+    let buffer = "";
+    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+      buffer += chunk;
+      const lines = buffer.split("\n");
+      buffer = lines.pop()!;
+      for (const line of lines) {
+        const message = JSON.parse(line);
+        if (message.method === "notifications/message") {
+          seen.push(Number(/^\d+/.exec(message.params.data)![0]));
+        }
+      }
+      if (seen.length === 2000) break;
+    }
+    assert.deepEqual(seen, Array.from({ length: 2000 }, (_, i) => i + 1));
+    await writer.close();
+    const status = await child.status;
+    await stderrDone;
+    assert.equal(status.code, 0, stderr.slice(-2000));
   });
 }
