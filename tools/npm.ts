@@ -18,6 +18,8 @@
  * Needs `deno install --config deno.dev.json` (TypeScript) and npm (Node 20+).
  */
 
+import { INSTALL_NODE, runOrThrow } from "../dev/command.ts";
+
 const ROOT = new URL("../", import.meta.url);
 const root = (path: string) => decodeURIComponent(new URL(path, ROOT).pathname);
 
@@ -136,7 +138,7 @@ async function compile(sources: string[], outDir: string): Promise<void> {
         "at the repository root (deno.dev.json maps it), then retry.",
     );
   }
-  await run(
+  await runOrThrow(
     Deno.execPath(),
     [
       "run",
@@ -163,44 +165,17 @@ async function compile(sources: string[], outDir: string): Promise<void> {
       outDir,
       ...sources.map(root),
     ],
-    root("."),
-    "tsc",
+    { cwd: root("."), install: "Deno 2: npm install -g deno@2" },
   );
 }
 
 async function pack(packageDir: string, out: string): Promise<string> {
-  const output = await run(
-    "npm",
-    ["pack", "--json", "--pack-destination", out],
-    packageDir,
-    "npm pack",
-  );
+  const output = await runOrThrow("npm", ["pack", "--json", "--pack-destination", out], {
+    cwd: packageDir,
+    install: INSTALL_NODE,
+  });
   const [{ filename }] = JSON.parse(output) as { filename: string }[];
   return `${out}/${filename}`;
-}
-
-async function run(program: string, args: string[], cwd: string, what: string): Promise<string> {
-  let result: Deno.CommandOutput;
-  try {
-    result = await new Deno.Command(program, { args, cwd, stdout: "piped", stderr: "piped" })
-      .output();
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new Error(
-        `${program} is not on PATH; install Node 20+ with npm: ` +
-          "apt-get update && apt-get install -y nodejs npm",
-      );
-    }
-    throw error;
-  }
-  const decoder = new TextDecoder();
-  if (!result.success) {
-    throw new Error(
-      `${what} failed (status ${result.code}):\n` +
-        decoder.decode(result.stdout) + decoder.decode(result.stderr),
-    );
-  }
-  return decoder.decode(result.stdout);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -24,26 +24,11 @@ import {
 } from "./stdio_proxy.ts";
 
 /**
- * Runs the proxy until either side closes and returns the exit status: the
- * server's own; 127 when its command is not found, 126 when it cannot be run.
- * Cut results are logged unless `args.quiet`. The last results are kept in a
- * memory cache (16 results or 256 MB), so later pages do not run the tool
- * again; `extra` adds `paginate` options (another `cache` among them).
- *
- * @example
- * Not run as a doc test: it starts a server with `npx`, which needs the
- * network and a child process (tests/npm/ runs the proxy for real).
- * ```ts ignore no-assert
- * import process from "node:process";
- * import { runProxy } from "@pagewise/mcp/cli";
- *
- * process.exitCode = await runProxy({
- *   command: ["npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv"],
- *   maxTokens: 20_000,
- *   trim: false,
- *   quiet: false,
- * });
- * ```
+ * Runs the proxy on Node until either side closes and returns the exit
+ * status: the server's own; 127 when its command is not found, 126 when it
+ * cannot be run. The proxy's own stdio unless `io` gives other streams;
+ * `extra` adds `paginate` options (another `cache` among them). The
+ * `pagewise` bin is this with the command line's arguments.
  */
 export function runProxy(
   args: ProxyArgs,

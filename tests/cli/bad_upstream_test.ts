@@ -180,23 +180,10 @@ for (const [runtime, cliOf] of CLIS) {
 
   Deno.test(`${runtime}: a server that floods a client that does not read waits for it, then every message arrives in order`, async () => {
     const cli = await cliOf();
-    const [program, ...args] = proxyCommand([], [...BAD, "--flood", "2000"], cli);
-    const child = new Deno.Command(program, {
-      args,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    let stderr = "";
-    const stderrDone = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
-      new WritableStream({ write: (chunk) => void (stderr += chunk) }),
-    );
+    const proxy = await startProxy([], [...BAD, "--flood", "2000"], { connect: false, cli });
     const flooded = () =>
-      Number([...stderr.matchAll(/bad-server: flooded (\d+)/g)].at(-1)?.[1] ?? 0);
-    const writer = child.stdin.getWriter();
-    const send = (message: unknown) =>
-      writer.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
-    await send({
+      Number([...proxy.stderr().matchAll(/bad-server: flooded (\d+)/g)].at(-1)?.[1] ?? 0);
+    await proxy.transport.send({
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
@@ -206,31 +193,31 @@ for (const [runtime, cliOf] of CLIS) {
         clientInfo: { name: "slow", version: "1.0.0" },
       },
     });
-    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    // Nobody reads the proxy's stdout: once the pipes are full, the server waits.
+    await proxy.transport.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    // Nothing reads the proxy's stdout yet: once the pipes are full, the server waits.
     for (let i = 0; i < 200 && flooded() === 0; i++) await delay(50);
     await delay(3_000);
     const sent = flooded();
     assert.ok(sent > 0 && sent < 200, `${sent} of 2000 sent (10 kB each) while nothing was read`);
 
     const seen: number[] = [];
-    let buffer = "";
-    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
-      buffer += chunk;
-      const lines = buffer.split("\n");
-      buffer = lines.pop()!;
-      for (const line of lines) {
-        const message = JSON.parse(line);
-        if (message.method === "notifications/message") {
-          seen.push(Number(/^\d+/.exec(message.params.data)![0]));
-        }
-      }
-      if (seen.length === 2000) break;
-    }
+    // Every notification, or what came before the connection closed or a minute passed.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const all = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 60_000);
+      proxy.transport.onclose = resolve;
+      proxy.transport.onmessage = (message) => {
+        const { method, params } = message as { method?: string; params?: { data: string } };
+        if (method !== "notifications/message") return;
+        seen.push(Number(/^\d+/.exec(params!.data)![0]));
+        if (seen.length === 2000) resolve();
+      };
+    });
+    await proxy.transport.start();
+    await all;
+    clearTimeout(timer);
     assert.deepEqual(seen, Array.from({ length: 2000 }, (_, i) => i + 1));
-    await writer.close();
-    const status = await child.status;
-    await stderrDone;
-    assert.equal(status.code, 0, stderr.slice(-2000));
+    const status = await proxy.close();
+    assert.equal(status.code, 0, proxy.stderr().slice(-2000));
   });
 }

@@ -6,69 +6,28 @@
  * client. npm's cache makes the install a few seconds after the first run.
  */
 import assert from "node:assert/strict";
+import { INSTALL_NODE, runCommand, runOrThrow } from "../../dev/command.ts";
 import { nodeVersion } from "../support/node.ts";
 import { startProxy } from "../support/proxy_rig.ts";
 import { joinListPages, walkTool } from "../support/tool_pages.ts";
 
 const ROOT = decodeURIComponent(new URL("../../", import.meta.url).pathname);
+// deno.dev.json's TypeScript, which `deno task npm` checks is installed.
 const TSC = `${ROOT}node_modules/typescript/bin/tsc`;
 const DENO_JSON = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`)) as {
   version: string;
   exports: Record<string, string>;
 };
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(program: string, args: string[], cwd: string): Promise<Run> {
-  let output: Deno.CommandOutput;
-  try {
-    output = await new Deno.Command(program, { args, cwd, stdout: "piped", stderr: "piped" })
-      .output();
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new Error(
-        `${program} is not on PATH; install Node 20+ with npm: ` +
-          "apt-get update && apt-get install -y nodejs npm",
-      );
-    }
-    throw error;
-  }
-  const decoder = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: decoder.decode(output.stdout),
-    stderr: decoder.decode(output.stderr),
-  };
-}
-
-async function succeed(program: string, args: string[], cwd: string): Promise<string> {
-  const result = await run(program, args, cwd);
-  if (result.code !== 0) {
-    throw new Error(
-      `${program} ${args.join(" ")} failed (${result.code}):\n${result.stdout}${result.stderr}`,
-    );
-  }
-  return result.stdout;
-}
+// Where a command runs; node and npm come with Node.
+const at = (cwd: string) => ({ cwd, install: INSTALL_NODE });
 
 async function requireTools(): Promise<void> {
   const node = await nodeVersion();
   if (Number(/^v(\d+)/.exec(node)?.[1]) < 20) {
     throw new Error(`node ${node} is too old for the package (20+); install a newer Node`);
   }
-  await succeed("npm", ["--version"], ROOT);
-  try {
-    await Deno.stat(TSC);
-  } catch {
-    throw new Error(
-      "TypeScript is not in node_modules: run `deno install --config deno.dev.json` at the " +
-        "repository root (deno.dev.json maps it), then retry.",
-    );
-  }
+  await runOrThrow("npm", ["--version"], at(ROOT));
 }
 
 async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
@@ -204,10 +163,10 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
   try {
     const out = `${dir}/out`;
     const user = `${dir}/user`;
-    await succeed(Deno.execPath(), ["task", "--quiet", "npm", "--out", out], ROOT);
+    await runOrThrow(Deno.execPath(), ["task", "--quiet", "npm", "--out", out], at(ROOT));
     const tarballs = (await filesUnder(out)).filter((file) => file.endsWith(".tgz"));
     await Deno.mkdir(user);
-    await succeed("npm", [
+    await runOrThrow("npm", [
       "install",
       "--no-audit",
       "--no-fund",
@@ -215,7 +174,7 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
       `${out}/${tarballs[0]}`,
       "@modelcontextprotocol/sdk",
       "zod",
-    ], user);
+    ], at(user));
     const installed = `${user}/node_modules/@pagewise/mcp`;
     const pkg = JSON.parse(await Deno.readTextFile(`${installed}/package.json`));
 
@@ -276,7 +235,7 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
           `${user}/imports.mjs`,
           `const names = {};\n${script.join("\n")}\nconsole.log(JSON.stringify(names));\n`,
         );
-        const names = JSON.parse(await succeed("node", ["imports.mjs"], user));
+        const names = JSON.parse(await runOrThrow("node", ["imports.mjs"], at(user)));
         for (const [name, path] of Object.entries(DENO_JSON.exports)) {
           const denoNames = Object.keys(await import(`${ROOT}${path.slice(2)}`)).sort();
           assert.deepEqual(names[name], denoNames, name);
@@ -290,7 +249,7 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
         const value = records(600);
         await Deno.writeTextFile(`${user}/value.json`, JSON.stringify(value));
         await Deno.writeTextFile(`${user}/page_value.mjs`, PAGE_VALUE);
-        const texts: string[] = JSON.parse(await succeed("node", ["page_value.mjs"], user));
+        const texts: string[] = JSON.parse(await runOrThrow("node", ["page_value.mjs"], at(user)));
         assert.ok(texts.length >= 10, `${texts.length} pages`);
         for (const text of texts) assert.ok(text.length <= 6000, `${text.length} characters`);
         assert.deepEqual(joinListPages(texts), value);
@@ -301,7 +260,9 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
       "a Node script pages a whole SDK server (McpServer, Client over InMemoryTransport), exactly",
       async () => {
         await Deno.writeTextFile(`${user}/page_server.mjs`, PAGE_SERVER);
-        const { inputs, texts } = JSON.parse(await succeed("node", ["page_server.mjs"], user));
+        const { inputs, texts } = JSON.parse(
+          await runOrThrow("node", ["page_server.mjs"], at(user)),
+        );
         assert.deepEqual(inputs.sort(), ["cursor", "fields", "grep"]);
         assert.ok(texts.length >= 10, `${texts.length} pages`);
         for (const text of texts) assert.ok(text.length <= 6000, `${text.length} characters`);
@@ -314,7 +275,7 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
       async () => {
         await Deno.writeTextFile(`${user}/good.mts`, GOOD_TS);
         await Deno.writeTextFile(`${user}/tsconfig.json`, tsconfig("good.mts"));
-        const result = await run("node", [TSC, "-p", "tsconfig.json"], user);
+        const result = await runCommand("node", [TSC, "-p", "tsconfig.json"], at(user));
         assert.equal(result.code, 0, result.stdout + result.stderr);
       },
     );
@@ -324,7 +285,7 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
       async () => {
         await Deno.writeTextFile(`${user}/bad.mts`, BAD_TS);
         await Deno.writeTextFile(`${user}/tsconfig.bad.json`, tsconfig("bad.mts"));
-        const result = await run("node", [TSC, "-p", "tsconfig.bad.json"], user);
+        const result = await runCommand("node", [TSC, "-p", "tsconfig.bad.json"], at(user));
         assert.notEqual(result.code, 0);
         const errors = result.stdout.split("\n").filter((line) => / error TS\d+/.test(line));
         assert.equal(errors.length, 2, result.stdout);

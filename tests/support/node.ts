@@ -44,26 +44,7 @@ export async function runInNode(entry: string | URL): Promise<NodeRun> {
   try {
     const bundle = `${dir}/entry.mjs`;
     const path = entry instanceof URL ? decodeURIComponent(entry.pathname) : entry;
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        "--config",
-        decodeURIComponent(CONFIG.pathname),
-        "--platform",
-        "browser",
-        "--format",
-        "esm",
-        "--output",
-        bundle,
-        path,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    if (!built.success) {
-      throw new Error(`deno bundle ${path} failed:\n${new TextDecoder().decode(built.stderr)}`);
-    }
+    await bundleFor("browser", path, bundle);
     const run = await new Deno.Command("node", {
       args: [bundle],
       stdout: "piped",
@@ -114,7 +95,16 @@ async function bundleNodeCli(): Promise<readonly string[]> {
   const dir = await Deno.makeTempDir({ prefix: "pagewise-node-cli-" });
   globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
   const bundle = `${dir}/pagewise.mjs`;
-  const entry = decodeURIComponent(new URL("../../src/cli/bin_node.ts", import.meta.url).pathname);
+  await bundleFor(
+    "node",
+    decodeURIComponent(new URL("../../src/cli/bin_node.ts", import.meta.url).pathname),
+    bundle,
+  );
+  return ["node", bundle];
+}
+
+// `deno bundle` of `entry` to the ES module `output`, npm packages included.
+async function bundleFor(platform: "browser" | "node", entry: string, output: string) {
   const built = await new Deno.Command(Deno.execPath(), {
     args: [
       "bundle",
@@ -122,11 +112,11 @@ async function bundleNodeCli(): Promise<readonly string[]> {
       "--config",
       decodeURIComponent(CONFIG.pathname),
       "--platform",
-      "node",
+      platform,
       "--format",
       "esm",
       "--output",
-      bundle,
+      output,
       entry,
     ],
     stdout: "piped",
@@ -135,5 +125,4 @@ async function bundleNodeCli(): Promise<readonly string[]> {
   if (!built.success) {
     throw new Error(`deno bundle ${entry} failed:\n${new TextDecoder().decode(built.stderr)}`);
   }
-  return ["node", bundle];
 }
