@@ -8,15 +8,18 @@
  *   npx -y @modelcontextprotocol/server-filesystem ~/projects
  * ```
  *
+ * On Node, the npm package's `pagewise` bin is the same command line
+ * (`npx -y @pagewise/mcp proxy -- <command>`).
+ *
  * @module
  */
 
-import { parseProxyArgs, USAGE, UsageError } from "./args.ts";
-import { runProxy } from "./stdio_proxy.ts";
+import { runCommandLine } from "./command_line.ts";
+import { runProxy } from "./stdio_proxy_deno.ts";
 
 export { parseProxyArgs, USAGE, UsageError } from "./args.ts";
 export type { ProxyArgs } from "./args.ts";
-export { runProxy } from "./stdio_proxy.ts";
+export { runProxy } from "./stdio_proxy_deno.ts";
 export type { ProxyIo } from "./stdio_proxy.ts";
 
 /**
@@ -34,32 +37,15 @@ export type { ProxyIo } from "./stdio_proxy.ts";
  * assertEquals(await main(["frobnicate"], () => {}), 2); // a usage error
  * ```
  */
-export async function main(
+export function main(
   argv: readonly string[],
   print: (text: string) => void = (text) => console.error(text),
 ): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === "help" || command === "--help" || command === "-h") {
-    print(USAGE);
-    return 0;
-  }
-  if (command !== "proxy") {
-    print(`${command ? `Unknown command "${command}". ` : ""}${USAGE}`);
-    return 2;
-  }
-  let args;
-  try {
-    args = parseProxyArgs(rest, { PAGEWISE_MAX_TOKENS: Deno.env.get("PAGEWISE_MAX_TOKENS") });
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    print(`pagewise proxy: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!args) {
-    print(USAGE);
-    return 0;
-  }
-  return await runProxy(args);
+  return runCommandLine(argv, {
+    env: (name) => Deno.env.get(name),
+    print,
+    runProxy: (args) => runProxy(args),
+  });
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

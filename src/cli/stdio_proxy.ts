@@ -1,6 +1,9 @@
 /**
  * `pagewise proxy`: an MCP server started as a child process over stdio,
- * served over the proxy's own stdio with its tools paged.
+ * served over the proxy's own stdio with its tools paged. This file is the
+ * runtime-neutral part (options, wiring, log, when to stop the server, the
+ * exit status); each runtime's entry gives it a {@linkcode ProxyRuntime}:
+ * `stdio_proxy_deno.ts`, `stdio_proxy_node.ts`.
  *
  * @module
  */
@@ -21,10 +24,68 @@ export interface ProxyIo {
   log?: (line: string) => void;
 }
 
+/** A signal the proxy gets and passes on to the server. */
+export type ForwardedSignal = "SIGINT" | "SIGTERM" | "SIGHUP";
+
+/** A signal the proxy sends to the server: one it passes on, or SIGKILL to end it. */
+export type ServerSignal = ForwardedSignal | "SIGKILL";
+
+const FORWARDED_SIGNALS: readonly ForwardedSignal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/** How the server's process ended: its status, or the signal that ended it. */
+export interface ServerExit {
+  /** The exit status; ignored when `signal` is set. */
+  code: number;
+  /** The name of the signal that ended it (`"SIGKILL"`), else `undefined`. */
+  signal?: string;
+}
+
+/** The server's process, started. */
+export interface ServerProcess {
+  /** What the server writes: MCP messages to the proxy. */
+  stdout: ReadableStream<Uint8Array>;
+  /** What the server reads: MCP messages from the proxy; closing it asks the server to exit. */
+  stdin: WritableStream<Uint8Array>;
+  /** Settles once the process has exited. */
+  exited: Promise<ServerExit>;
+  /** Sends a signal; does nothing once the process is gone. */
+  kill(signal: ServerSignal): void;
+}
+
+/** Why a command could not be started: 127 when it is not found, 126 when it cannot be run. */
+export interface StartFailure {
+  failure: "not-found" | "cannot-run";
+  /** The runtime's own words. */
+  reason: string;
+}
+
+/** What a runtime gives the proxy: a child process, its own stdio and signals. */
+export interface ProxyRuntime {
+  /** Starts `program` with `args`, stdin and stdout piped, stderr inherited. */
+  start(program: string, args: string[]): Promise<ServerProcess | StartFailure>;
+  /** The process's stdin, as a stream (only read when no other is given). */
+  stdin(): ReadableStream<Uint8Array>;
+  /** The process's stdout, as a stream (only written when no other is given). */
+  stdout(): WritableStream<Uint8Array>;
+  /** Writes one line to stderr at once; never throws. */
+  log(line: string): void;
+  /**
+   * Calls `listener` on each of `signals` the process gets (instead of the
+   * runtime's default, which ends the process), until the returned function
+   * is called.
+   */
+  onSignals(
+    signals: readonly ForwardedSignal[],
+    listener: (signal: ForwardedSignal) => void,
+  ): () => void;
+}
+
 // How long a server may take to exit once its stdin is closed, then after
 // SIGTERM, before it is killed.
 const EXIT_GRACE_MS = 5_000;
 const TERM_GRACE_MS = 3_000;
+// How long a server that exited has to let its unanswered requests be answered.
+const GONE_GRACE_MS = 3_000;
 const SIGNALS: Record<string, number> = {
   SIGHUP: 1,
   SIGINT: 2,
@@ -36,63 +97,28 @@ const SIGNALS: Record<string, number> = {
   SIGTERM: 15,
 };
 
-const encoder = new TextEncoder();
-const stderrLine = (line: string) => {
-  try {
-    Deno.stderr.writeSync(encoder.encode(line + "\n"));
-  } catch {
-    // stderr closed: nothing else to tell.
-  }
-};
-
 /**
- * Runs the proxy until either side closes and returns the exit status: the
- * server's own; 127 when its command is not found, 126 when it cannot be run.
- * Cut results are logged unless `args.quiet`. The last results are kept in a
- * memory cache (16 results or 256 MB), so later pages do not run the tool
- * again; `extra` adds `paginate` options (another `cache` among them).
- *
- * @example
- * Not run as a doc test: it starts a server with `npx`, which needs the
- * network and a child process (tests/cli/ runs the proxy for real).
- * ```ts ignore no-assert
- * import { runProxy } from "@pagewise/mcp/cli";
- *
- * const status = await runProxy({
- *   command: ["npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv"],
- *   maxTokens: 20_000,
- *   trim: false,
- *   quiet: false,
- * });
- * Deno.exit(status);
- * ```
+ * Runs the proxy on `runtime` until either side closes and returns the exit
+ * status: the server's own (128 + N when signal N ended it); 127 when its
+ * command is not found, 126 when it cannot be run.
  */
-export async function runProxy(
+export async function runStdioProxy(
   args: ProxyArgs,
+  runtime: ProxyRuntime,
   io: ProxyIo = {},
   extra: ProxyOptions = {},
 ): Promise<number> {
-  const log = io.log ?? stderrLine;
+  const log = io.log ?? ((line: string) => runtime.log(line));
   const [program, ...programArgs] = args.command;
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(program, {
-      args: programArgs,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof Deno.errors.NotFound) {
-      log(
-        `pagewise proxy: cannot start the MCP server: command "${program}" not found. ` +
-          `Check its name and PATH (or give its full path). (${reason})`,
-      );
-      return 127;
-    }
-    log(`pagewise proxy: cannot start the MCP server "${program}": ${reason}`);
-    return 126;
+  const child = await runtime.start(program, programArgs);
+  if ("failure" in child) {
+    log(
+      child.failure === "not-found"
+        ? `pagewise proxy: cannot start the MCP server: command "${program}" not found. ` +
+          `Check its name and PATH (or give its full path). (${child.reason})`
+        : `pagewise proxy: cannot start the MCP server "${program}": ${child.reason}`,
+    );
+    return child.failure === "not-found" ? 127 : 126;
   }
 
   const maxMessageBytes = Math.floor((args.maxMessageMiB ?? 128) * 1024 * 1024);
@@ -103,10 +129,48 @@ export async function runProxy(
     pace: () => downstream.ready(),
   });
   const downstream: StreamTransport = new StreamTransport(
-    io.stdin ?? Deno.stdin.readable,
-    io.stdout ?? Deno.stdout.writable,
+    io.stdin ?? runtime.stdin(),
+    io.stdout ?? runtime.stdout(),
     { peer: "the MCP client", maxMessageBytes, pace: () => upstream.ready() },
   );
+  const stopForwarding = runtime.onSignals(FORWARDED_SIGNALS, (signal) => child.kill(signal));
+  try {
+    const proxy = await connectProxy(downstream, upstream, proxyOptions(args, extra, log));
+    const first = await Promise.race([proxy.closed, child.exited.then(() => "exited" as const)]);
+    if (first === "exited" && proxy.serverConnected) {
+      // The server is gone: let its unanswered requests be answered, then close.
+      await Promise.race([proxy.closed, delay(GONE_GRACE_MS)]);
+    }
+    await proxy.close();
+    await stop(child);
+  } catch (error) {
+    log(`pagewise proxy: ${error instanceof Error ? error.message : error}`);
+    await upstream.close();
+    await stop(child);
+  } finally {
+    stopForwarding();
+  }
+  const exit = await child.exited;
+  if (exit.signal || exit.code !== 0) {
+    log(
+      `pagewise proxy: the MCP server exited with ${
+        exit.signal ? `signal ${exit.signal}` : `status ${exit.code}`
+      }.`,
+    );
+  }
+  return exit.signal ? 128 + (SIGNALS[exit.signal] ?? 0) : exit.code;
+}
+
+/**
+ * The options of `connectProxy` from the command line: a flag wins over
+ * `extra`; cut results are logged unless `--quiet`, and the last results are
+ * kept unless `extra` gives another cache.
+ */
+function proxyOptions(
+  args: ProxyArgs,
+  extra: ProxyOptions,
+  log: (line: string) => void,
+): ProxyOptions {
   const options: ProxyOptions = {
     ...extra,
     maxTokens: args.maxTokens ?? extra.maxTokens,
@@ -130,66 +194,17 @@ export async function runProxy(
   for (const key of Object.keys(options) as (keyof ProxyOptions)[]) {
     if (options[key] === undefined) delete options[key];
   }
-
-  const forwardSignal = (signal: Deno.Signal) => () => {
-    try {
-      child.kill(signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  const listeners: [Deno.Signal, () => void][] = [];
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as Deno.Signal[]) {
-    try {
-      const listener = forwardSignal(signal);
-      Deno.addSignalListener(signal, listener);
-      listeners.push([signal, listener]);
-    } catch {
-      // Not supported on this platform.
-    }
-  }
-
-  const exited = child.status;
-  try {
-    const proxy = await connectProxy(downstream, upstream, options);
-    const first = await Promise.race([proxy.closed, exited.then(() => "exited" as const)]);
-    if (first === "exited" && proxy.serverConnected) {
-      // The server is gone: let its unanswered requests be answered, then close.
-      await Promise.race([proxy.closed, delay(3_000)]);
-    }
-    await proxy.close();
-    await stop(child, exited);
-  } catch (error) {
-    log(`pagewise proxy: ${error instanceof Error ? error.message : error}`);
-    await upstream.close();
-    await stop(child, exited);
-  } finally {
-    for (const [signal, listener] of listeners) Deno.removeSignalListener(signal, listener);
-  }
-  const status = await exited;
-  const code = status.signal ? 128 + (SIGNALS[status.signal] ?? 0) : status.code;
-  if (!status.success) {
-    log(
-      `pagewise proxy: the MCP server exited with ${
-        status.signal ? `signal ${status.signal}` : `status ${status.code}`
-      }.`,
-    );
-  }
-  return code;
+  return options;
 }
 
 // The client has gone: the server's stdin is closed; it gets time to exit,
 // then SIGTERM, then SIGKILL.
-async function stop(child: Deno.ChildProcess, exited: Promise<Deno.CommandStatus>) {
+async function stop(child: ServerProcess): Promise<void> {
   for (const [wait, signal] of [[EXIT_GRACE_MS, "SIGTERM"], [TERM_GRACE_MS, "SIGKILL"]] as const) {
-    if (await Promise.race([exited.then(() => true), delay(wait).then(() => false)])) return;
-    try {
-      child.kill(signal);
-    } catch {
-      return;
-    }
+    if (await Promise.race([child.exited.then(() => true), delay(wait).then(() => false)])) return;
+    child.kill(signal);
   }
-  await exited;
+  await child.exited;
 }
 
 function delay(ms: number): Promise<void> {

@@ -7,7 +7,9 @@
  * `--silent-start` never answers `initialize`; `--exit-at-start N` exits
  * with status N before reading anything; `--linger` keeps running when its
  * stdin closes and when it gets SIGTERM (it says so on stderr), so that only
- * SIGKILL ends it.
+ * SIGKILL ends it. `--flood N`, once initialized, sends N log notifications of
+ * 10 kB each (`data` is `"<i> xxx…"`), each when the last has drained, and
+ * says on stderr how many it has sent (`bad-server: flooded <i>`).
  */
 // @ts-types="@modelcontextprotocol/sdk/server/stdio"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -28,7 +30,9 @@ if (Deno.args.includes("--linger")) {
   Deno.addSignalListener("SIGTERM", () => console.error("bad-server: SIGTERM ignored"));
 }
 
-const server = new McpServer({ name: "bad-server", version: "1.0.0" });
+const server = new McpServer({ name: "bad-server", version: "1.0.0" }, {
+  capabilities: { logging: {} },
+});
 server.registerTool("ok", { description: "Answers ok." }, () => ({
   content: [{ type: "text", text: "ok" }],
 }));
@@ -42,4 +46,15 @@ server.registerTool(
   { description: "An answer of mib MiB.", inputSchema: { mib: z.number() } },
   ({ mib }) => ({ content: [{ type: "text", text: "x".repeat(Math.round(mib * 1024 * 1024)) }] }),
 );
+const floodAt = Deno.args.indexOf("--flood");
+if (floodAt !== -1) {
+  const count = Number(Deno.args[floodAt + 1]);
+  server.server.oninitialized = async () => {
+    const padding = "x".repeat(10_000);
+    for (let i = 1; i <= count; i++) {
+      await server.server.sendLoggingMessage({ level: "info", data: `${i} ${padding}` });
+      console.error(`bad-server: flooded ${i}`);
+    }
+  };
+}
 await server.connect(new StdioServerTransport());

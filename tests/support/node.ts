@@ -44,26 +44,7 @@ export async function runInNode(entry: string | URL): Promise<NodeRun> {
   try {
     const bundle = `${dir}/entry.mjs`;
     const path = entry instanceof URL ? decodeURIComponent(entry.pathname) : entry;
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        "--config",
-        decodeURIComponent(CONFIG.pathname),
-        "--platform",
-        "browser",
-        "--format",
-        "esm",
-        "--output",
-        bundle,
-        path,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    if (!built.success) {
-      throw new Error(`deno bundle ${path} failed:\n${new TextDecoder().decode(built.stderr)}`);
-    }
+    await bundleFor("browser", path, bundle);
     const run = await new Deno.Command("node", {
       args: [bundle],
       stdout: "piped",
@@ -92,5 +73,56 @@ export async function runSourceInNode(source: string): Promise<NodeRun> {
     return await runInNode(entry);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+}
+
+let nodeCli: Promise<readonly string[]> | undefined;
+
+/**
+ * The command that starts the pagewise CLI's Node entry (src/cli/bin_node.ts)
+ * from this checkout, before its arguments: `node <temp>/pagewise.mjs`, a
+ * `deno bundle --platform node` of it. Bundled once per test process (the
+ * tests of both CLIs start it dozens of times); the file goes when the
+ * process ends.
+ */
+export function nodeCliFromSource(): Promise<readonly string[]> {
+  nodeCli ??= bundleNodeCli();
+  return nodeCli;
+}
+
+async function bundleNodeCli(): Promise<readonly string[]> {
+  await nodeVersion();
+  const dir = await Deno.makeTempDir({ prefix: "pagewise-node-cli-" });
+  globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+  const bundle = `${dir}/pagewise.mjs`;
+  await bundleFor(
+    "node",
+    decodeURIComponent(new URL("../../src/cli/bin_node.ts", import.meta.url).pathname),
+    bundle,
+  );
+  return ["node", bundle];
+}
+
+// `deno bundle` of `entry` to the ES module `output`, npm packages included.
+async function bundleFor(platform: "browser" | "node", entry: string, output: string) {
+  const built = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--config",
+      decodeURIComponent(CONFIG.pathname),
+      "--platform",
+      platform,
+      "--format",
+      "esm",
+      "--output",
+      output,
+      entry,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!built.success) {
+    throw new Error(`deno bundle ${entry} failed:\n${new TextDecoder().decode(built.stderr)}`);
   }
 }

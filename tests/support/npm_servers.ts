@@ -19,21 +19,27 @@ export function npmServer(pkg: "server-filesystem" | "server-everything", ...arg
   ];
 }
 
-/** The command that runs `pagewise proxy` from this checkout. */
-export function proxyCommand(options: string[], server: string[]): string[] {
-  const cli = new URL("../../src/cli/mod.ts", import.meta.url).pathname;
-  return [
-    Deno.execPath(),
-    "run",
-    "-A",
-    "--no-check",
-    "--quiet",
-    cli,
-    "proxy",
-    ...options,
-    "--",
-    ...server,
-  ];
+/** The command that runs the pagewise CLI from this checkout with Deno, before its arguments. */
+export const DENO_CLI: readonly string[] = [
+  Deno.execPath(),
+  "run",
+  "-A",
+  "--no-check",
+  "--quiet",
+  new URL("../../src/cli/mod.ts", import.meta.url).pathname,
+];
+
+/**
+ * The command that runs `pagewise proxy` with these options in front of
+ * `server`: from this checkout with Deno, or the CLI that `cli` starts (the
+ * Node one, the npm package's bin).
+ */
+export function proxyCommand(
+  options: string[],
+  server: string[],
+  cli: readonly string[] = DENO_CLI,
+): string[] {
+  return [...cli, "proxy", ...options, "--", ...server];
 }
 
 /** A TCP port free right now on 127.0.0.1. */

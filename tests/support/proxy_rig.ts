@@ -14,6 +14,8 @@ export interface ProxyRig {
   stderr(): string;
   /** The proxy's exit status, once it exits. */
   status: Promise<Deno.CommandStatus>;
+  /** Sends a signal to the proxy's process (not to the server under it). */
+  kill(signal: Deno.Signal): void;
   /** Closes the client (the proxy's stdin) and waits for the proxy to exit. */
   close(): Promise<Deno.CommandStatus>;
 }
@@ -28,6 +30,8 @@ export interface RigOptions {
   connect?: boolean;
   /** The name the client gives in its `clientInfo`. Default `rig`. */
   name?: string;
+  /** The command that starts the CLI, before its arguments (default: Deno, from this checkout). */
+  cli?: readonly string[];
 }
 
 /** Starts `pagewise proxy <options> -- <server>` and connects a client. */
@@ -36,7 +40,7 @@ export async function startProxy(
   server: string[],
   rig: RigOptions = {},
 ): Promise<ProxyRig> {
-  const [program, ...args] = proxyCommand(options, server);
+  const [program, ...args] = proxyCommand(options, server, rig.cli);
   const child = new Deno.Command(program, {
     args,
     stdin: "piped",
@@ -62,6 +66,7 @@ export async function startProxy(
     transport,
     stderr: () => stderr,
     status,
+    kill: (signal) => child.kill(signal),
     async close() {
       await client.close().catch(() => {});
       await transport.close();
