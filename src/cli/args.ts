@@ -19,6 +19,8 @@ export interface ProxyArgs {
   cursorParam?: string;
   /** `false`: tools get no `grep` and `fields` arguments (`--no-narrow`). */
   narrow?: false;
+  /** `false`: pages are not sized for the client in front (`--no-client-limits`). */
+  clientLimits?: false;
   /** No log of cut results on stderr (`--quiet`). */
   quiet: boolean;
   /** Seconds to wait for an answer from either side (`--timeout`). */
@@ -37,11 +39,14 @@ export class UsageError extends Error {
 export const USAGE = `Usage: pagewise proxy [options] -- <command> [args...]
 
 Starts an MCP server (<command>) over stdio and serves it over stdio, with
-every tool's results paged under a token budget.
+every tool's results paged for the client in front: Claude Code 25,000 tokens,
+Codex 10,000, Gemini CLI 40,000 characters, VS Code 8 KiB, Claude Desktop 1 MiB,
+any other client 20,000 tokens and 50,000 characters.
 
 Options:
-  --max-tokens N       tokens a page may hold (default 20000, or PAGEWISE_MAX_TOKENS)
-  --max-chars N        characters a page may hold (default 50000)
+  --max-tokens N       at most N tokens a page, for every client (or PAGEWISE_MAX_TOKENS)
+  --max-chars N        at most N characters a page, for every client
+  --no-client-limits   page every client alike (20,000 tokens, 50,000 characters)
   --trim               return one page without a cursor instead of paging
   --cursor-param NAME  name of the cursor argument added to each tool (default cursor)
   --no-narrow          add no grep and fields arguments (to narrow a result) to the tools
@@ -95,6 +100,10 @@ export function parseProxyArgs(
     }
     if (arg === "--no-narrow") {
       args.narrow = false;
+      continue;
+    }
+    if (arg === "--no-client-limits") {
+      args.clientLimits = false;
       continue;
     }
     const eq = arg.indexOf("=");

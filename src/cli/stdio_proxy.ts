@@ -177,6 +177,7 @@ function proxyOptions(
     maxChars: args.maxChars ?? extra.maxChars,
     cursorParam: args.cursorParam ?? extra.cursorParam,
     narrow: args.narrow ?? extra.narrow,
+    clientLimits: args.clientLimits ?? extra.clientLimits,
     mode: args.trim ? "trim" : extra.mode,
     // The last results are kept, so later pages do not run the tool again:
     // one client, so one identity; 16 results or 256 MB, whichever comes first.
@@ -213,10 +214,14 @@ function delay(ms: number): Promise<void> {
 
 function logEvent(event: PagerEvent, log: (line: string) => void): void {
   const e = event as Record<string, unknown>;
-  const scope = typeof e.scope === "string" ? shorten(e.scope) : "";
+  const scope = typeof e.scope === "string" ? shown(e.scope) : "";
   if (e.type === "page" && e.kind !== "whole") {
+    const client = e.client as { name: string; preset?: string } | undefined;
+    const forClient = client
+      ? ` for ${shown(client.name)}${client.preset ? ` (${client.preset})` : ""}`
+      : "";
     log(
-      `pagewise: ${scope}: ${e.unit ?? "part"} ${e.from}-${e.to} of ${e.total} ` +
+      `pagewise: ${scope}: ${e.unit ?? "part"} ${e.from}-${e.to} of ${e.total}${forClient} ` +
         `(${e.chars ?? "?"} characters on the page)`,
     );
   } else if (e.type === "cursor_rejected") {
@@ -226,6 +231,16 @@ function logEvent(event: PagerEvent, log: (line: string) => void): void {
   }
 }
 
-function shorten(text: string): string {
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+// A narrowed call's scope is the call's, a NUL, then its narrowing: a log line
+// shows it readably, with no control character (grep would take the log for
+// a binary file, a line break would forge a line), and at most 160 characters.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+function shown(text: string): string {
+  const readable = text.replace("\u0000narrow ", " narrowed by ").replace(
+    CONTROL,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return readable.length > 160 ? `${readable.slice(0, 160)}…` : readable;
 }

@@ -77,3 +77,11 @@ Deno.test("proxy args: --no-narrow gives the tools no grep and fields", () => {
   assert.equal(parseProxyArgs(["--no-narrow", "--", "node", "s.js"], {})?.narrow, false);
   assert.equal(parseProxyArgs(["--", "node", "s.js"], {})?.narrow, undefined);
 });
+
+Deno.test("proxy args: --no-client-limits pages every client alike", () => {
+  assert.equal(
+    parseProxyArgs(["--no-client-limits", "--", "node", "s.js"], {})?.clientLimits,
+    false,
+  );
+  assert.equal(parseProxyArgs(["--", "node", "s.js"], {})?.clientLimits, undefined);
+});

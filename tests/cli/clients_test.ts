@@ -41,3 +41,36 @@ Deno.test("the stdio proxy sizes each page for the client its initialize names",
     });
   }
 });
+
+Deno.test("with --no-client-limits the stdio proxy pages every client alike", async () => {
+  const proxy = await startProxy(["--quiet", "--no-client-limits"], countingCommand(), {
+    name: "Visual Studio Code",
+  });
+  try {
+    const result = await proxy.client.callTool({ name: "rows", arguments: ARGS }) as CallResult;
+    assert.ok(textOf(result).length > 40_000, "sized for VS Code all the same");
+  } finally {
+    await proxy.close();
+  }
+});
+
+Deno.test("the stdio proxy's log names the client of each page, and shows a narrowed call without a control character", async () => {
+  const proxy = await startProxy([], countingCommand(), { name: "claude-code" });
+  try {
+    await proxy.client.callTool({ name: "rows", arguments: { ...ARGS, grep: "a" } });
+    await proxy.client.callTool({ name: "rows", arguments: ARGS });
+  } finally {
+    await proxy.close();
+  }
+  const log = proxy.stderr();
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(log, /[\u0000-\u0008\u000b-\u001f]/);
+  assert.match(
+    log,
+    /rows \{"n":16000,"seed":7\} narrowed by \["a",null\]: items 1-\d+ of \d+ for claude-code \(claudeCode\)/,
+  );
+  assert.match(
+    log,
+    /rows \{"n":16000,"seed":7\}: items 1-\d+ of 16000 for claude-code \(claudeCode\)/,
+  );
+});
