@@ -18,27 +18,22 @@
  * result write the same chunks, and a chunk of another result under the same
  * key (a concurrent or earlier writer) is never mixed in; it reads as a miss.
  *
- * Values never parse as JSON and are well-formed text (so a store that speaks
- * JSON or UTF-8 keeps them exactly):
- * `T` raw text · `E` text with lone surrogates escaped (a chunk with a lone
- * surrogate, or half of a pair cut by the grid: U+D800+k becomes U+FFFF
- * U+E000+k, U+FFFF becomes U+FFFF U+FFFF) · `U` base64 of UTF-16LE code
- * units (where escaping would not fit the value limit) · `Z`/`Y` base64 of
- * deflate-raw of the UTF-8 of a `T`/`E` payload, kept only where 10 % or more
- * smaller · `I` index · `M` record.
+ * How chunks encode text and index entries (the letter that starts each):
+ * `_encoding.ts`; how each store call is bounded and reported:
+ * `_store_calls.ts`.
  *
  * @module
  */
 
-import { readAtMost } from "../bytes/bytes.ts";
 import { fromBase64, toBase64 } from "../bytes/base64.ts";
-import { sha256, sha256OfText, utf16 } from "../bytes/crypto.ts";
-import { emitter } from "../paging/emit.ts";
+import { sha256, sha256OfText } from "../bytes/crypto.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
+import type { PageStore } from "../stores/types.ts";
 import type { Breaker } from "./breaker.ts";
+import { decodeText, encodeIndex, encodeText, readUint32s, utf8Length } from "./_encoding.ts";
+import { emitterRedacting, getMany, type Guard, guarded } from "./_store_calls.ts";
 
 export type { CacheEvent, CacheOp };
-import type { PageStore } from "../stores/types.ts";
 
 /** A result as the cache keeps it. */
 export interface StoredResult {
@@ -111,7 +106,6 @@ export type WriteOutcome = "stored" | "failed" | "deferred";
 const DEFAULT_TIMEOUT_MS = 1_000;
 const PREFETCH_CELLS = 256;
 const WRITE_BATCH_CHARS = 1 << 20;
-const MIN_COMPRESSED_UNITS = 512;
 const RECORD_VERSION = 2;
 const TAG = 8;
 /** Where a chunk's payload starts: its letter, then its tag. */
@@ -326,7 +320,7 @@ export async function openResult(
   /** The values of `keys`, from the prefetch or in one store call. */
   const valuesOf = async (
     keys: string[],
-    guard: ReturnType<typeof guarded>,
+    guard: Guard,
   ): Promise<(string | undefined)[] | undefined> => {
     const missing = keys.filter((k) => !prefetched.has(k));
     if (missing.length === 0) return keys.map((k) => prefetched.get(k));
@@ -357,7 +351,9 @@ export async function openResult(
         const i = first + k;
         const units = Math.min(record.c, record.n - i * record.c);
         const value = values[k];
-        const part = tagged(value) ? await decodeText(value, units) : undefined;
+        const part = tagged(value)
+          ? await decodeText(value[0], value.slice(PAYLOAD), units)
+          : undefined;
         if (part === undefined) return incomplete();
         // Only the stretch asked for of each chunk is copied into the text.
         const offset = i * record.c;
@@ -478,21 +474,6 @@ async function contentTag(parts: string[]): Promise<string> {
   return toBase64(await sha256(parts.join("\u0000")), "base64url").slice(0, TAG);
 }
 
-async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {
-  if (keys.length === 1) return [await store.get(keys[0])];
-  if (!store.getMany) return await Promise.all(keys.map((k) => store.get(k)));
-  const got: unknown = await store.getMany(keys);
-  // A store that answers with anything but one value a key has failed, as if it threw.
-  if (!Array.isArray(got) || got.length !== keys.length) {
-    throw new TypeError(
-      `getMany answered ${
-        Array.isArray(got) ? `${got.length} values` : String(got)
-      } for ${keys.length} keys`,
-    );
-  }
-  return got;
-}
-
 function clamp(start: number, end: number, length: number): [number, number] {
   const fix = (n: number) => Math.min(length, Math.max(0, Math.floor(Number(n) || 0)));
   return [fix(start), end === Infinity ? length : fix(end)];
@@ -516,225 +497,6 @@ function* batches<T extends [string, string]>(entries: T[], maxChars: number): G
     size += entry[1].length;
   }
   if (batch.length > 0) yield batch;
-}
-
-type Guarded<T> = { ok: true; value: T } | { ok: false };
-const UNGUARDED = { done() {} };
-const TIMED_OUT = Symbol("timeout");
-
-function guarded(
-  emit: (event: CacheEvent) => void,
-  key: string,
-  op: CacheOp,
-  timeoutMs: number,
-  breaker?: Breaker,
-): <T>(run: () => Promise<T>) => Promise<Guarded<T>> {
-  return async <T>(run: () => Promise<T>): Promise<Guarded<T>> => {
-    // An open breaker: the store is not called, and the caller does not wait.
-    const ticket = breaker === undefined
-      ? UNGUARDED
-      : breaker.admit(op === "write" ? "write" : "read");
-    if (ticket === undefined) return { ok: false };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let call: Promise<T>;
-    try {
-      call = Promise.resolve(run());
-    } catch (error) {
-      emit({ type: "cache_error", key, op, error });
-      ticket.done(false);
-      return { ok: false };
-    }
-    // A call that settles after its timeout must not surface as an unhandled rejection.
-    call.catch(() => {});
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-    });
-    try {
-      const outcome = await Promise.race([call, timeout]);
-      if (outcome === TIMED_OUT) {
-        emit({ type: "cache_timeout", key, op, timeoutMs });
-        // However late it answers, a store slower than its timeout costs every page that
-        // timeout: it counts as a failure.
-        ticket.done(false);
-        return { ok: false };
-      }
-      ticket.done(true);
-      return { ok: true, value: outcome as T };
-    } catch (error) {
-      emit({ type: "cache_error", key, op, error });
-      ticket.done(false);
-      return { ok: false };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-}
-
-// A store error is reported redacted (see `redacted`).
-function emitterRedacting(
-  onEvent?: (event: CacheEvent) => void,
-): (event: CacheEvent) => void {
-  return emitter<CacheEvent>((event) =>
-    onEvent?.(event.type === "cache_error" ? { ...event, error: redacted(event.error) } : event)
-  );
-}
-
-/**
- * A store's error as an event carries it: some clients (the Upstash one)
- * quote the whole command in their messages, cached results included, and
- * events end up in logs. The name and the first 200 characters are kept.
- */
-function redacted(error: unknown): Error {
-  const name = error instanceof Error ? error.name : typeof error;
-  const message = error instanceof Error ? error.message : String(error);
-  const out = new Error(message.length > 200 ? `${message.slice(0, 200)}… (cut)` : message);
-  out.name = name;
-  return out;
-}
-
-// --- encodings ---
-
-const encoder = new TextEncoder();
-
-/** The encoding letter and payload of a text chunk. */
-async function encodeText(chunk: string, compress: boolean): Promise<[string, string]> {
-  const wellFormed = chunk.isWellFormed();
-  const text = wellFormed ? chunk : escapeSurrogates(chunk);
-  // The grid allows 3 UTF-8 bytes a unit; past that, base64 of UTF-16 (8/3).
-  const raw: [string, string] = wellFormed
-    ? ["T", text]
-    : utf8Length(text) <= 3 * chunk.length
-    ? ["E", text]
-    : ["U", toBase64(utf16(chunk))];
-  if (!compress || chunk.length < MIN_COMPRESSED_UNITS) return raw;
-  const bytes = encoder.encode(text);
-  const packed = toBase64(await deflate(bytes));
-  const rawBytes = raw[0] === "U" ? raw[1].length : bytes.length;
-  return packed.length < 0.9 * rawBytes ? [wellFormed ? "Z" : "Y", packed] : raw;
-}
-
-async function decodeText(value: string, units: number): Promise<string | undefined> {
-  const payload = value.slice(PAYLOAD);
-  let text: string | undefined;
-  try {
-    switch (value[0]) {
-      case "T":
-        text = payload;
-        break;
-      case "E":
-        text = unescapeSurrogates(payload);
-        break;
-      case "U": {
-        const bytes = fromBase64(payload);
-        text = bytes && fromUtf16Bytes(bytes);
-        break;
-      }
-      case "Z":
-      case "Y": {
-        const bytes = fromBase64(payload);
-        // Escaped text is at most 6 UTF-8 bytes a unit.
-        const raw = bytes && await inflate(bytes, units * 6);
-        text = raw && new TextDecoder("utf-8", { fatal: true }).decode(raw);
-        if (text !== undefined && value[0] === "Y") text = unescapeSurrogates(text);
-        break;
-      }
-    }
-  } catch {
-    return undefined;
-  }
-  return text !== undefined && text.length === units ? text : undefined;
-}
-
-// A lone surrogate U+D800+k becomes U+FFFF U+E000+k, and U+FFFF itself
-// U+FFFF U+FFFF: well-formed text that maps back one to one.
-const LONE_OR_ESCAPE =
-  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\uffff/g;
-const ESCAPED = /\uffff([\ue000-\ue7ff\uffff])/g;
-
-function escapeSurrogates(text: string): string {
-  return text.replace(
-    LONE_OR_ESCAPE,
-    (unit) =>
-      unit === "\uffff"
-        ? "\uffff\uffff"
-        : "\uffff" + String.fromCharCode(unit.charCodeAt(0) - 0xd800 + 0xe000),
-  );
-}
-
-function unescapeSurrogates(text: string): string {
-  const out = text.replace(
-    ESCAPED,
-    (_, unit: string) =>
-      unit === "\uffff" ? unit : String.fromCharCode(unit.charCodeAt(0) - 0xe000 + 0xd800),
-  );
-  // Every U+FFFF was consumed by an escape pair; one left over means damage.
-  if (out.length !== text.length - countEscapes(text)) throw new Error("bad escape");
-  return out;
-}
-
-function countEscapes(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf("\uffff"); i !== -1; i = text.indexOf("\uffff", i + 2)) count++;
-  return count;
-}
-
-function encodeIndex(entries: Uint32Array): string {
-  const bytes = new Uint8Array(entries.length * 4);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < entries.length; i++) view.setUint32(4 * i, entries[i], true);
-  return toBase64(bytes);
-}
-
-function readUint32s(
-  bytes: Uint8Array,
-  offset: number,
-  out: Uint32Array,
-  at: number,
-  count: number,
-): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < count; i++) out[at + i] = view.getUint32(offset + 4 * i, true);
-}
-
-function fromUtf16Bytes(bytes: Uint8Array): string | undefined {
-  if (bytes.length % 2 !== 0) return undefined;
-  const parts: string[] = [];
-  const units = new Array<number>(Math.min(8192, bytes.length / 2));
-  for (let i = 0; i < bytes.length; i += 2 * units.length) {
-    const n = Math.min(units.length, (bytes.length - i) / 2);
-    units.length = n;
-    for (let k = 0; k < n; k++) units[k] = bytes[i + 2 * k] | (bytes[i + 2 * k + 1] << 8);
-    parts.push(String.fromCharCode(...units));
-  }
-  return parts.join("");
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdfff) bytes += 1;
-    else if (unit >= 0x800) bytes += 2;
-    else if (unit >= 0x80) bytes += 1;
-  }
-  return bytes;
-}
-
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-    .pipeThrough(new CompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Inflates at most `limit` bytes: stored data is not trusted to be small. */
-async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array | undefined> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-    .pipeThrough(new DecompressionStream("deflate-raw"));
-  try {
-    return await readAtMost(stream, limit);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Whether a storage key is a result's record (its chunks' keys extend it with `:`). */
