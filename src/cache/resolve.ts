@@ -6,6 +6,7 @@ import type { CacheEvent } from "../paging/events.ts";
 import { checkFunction, checkStringList, invalid } from "../paging/options.ts";
 import type { PageStore } from "../stores/types.ts";
 import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
+import { memoryOf } from "./_memory.ts";
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 const AN_HOUR_MS = 3_600_000;
@@ -58,6 +59,7 @@ export function resolveCache(
     waitUntil: options.waitUntil,
     onEvent,
     breaker,
+    memory: memoryOf(options.store),
   };
 }
 

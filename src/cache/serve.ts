@@ -7,7 +7,9 @@ import type { CursorState } from "../cursor/codec.ts";
 import { type Asked, type Core, type OpenCursorHandle, pageSource } from "../paging/core.ts";
 import type { Page } from "../cut/page.ts";
 import type { Source } from "../source/source.ts";
-import { type Cache, loadSource, saveSource } from "./cache.ts";
+import type { Cache } from "./cache.ts";
+import { loadSource } from "./_load.ts";
+import { saveSource } from "./_save.ts";
 
 /**
  * Whose result, for which call: a kept result is only ever served to the
