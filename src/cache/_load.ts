@@ -7,6 +7,7 @@ import { toHex } from "../bytes/crypto.ts";
 import type { CursorUnit } from "../cursor/codec.ts";
 import type { PricedContainer } from "../cut/prices.ts";
 import type { ElementsSource, Narrowing, Source, TextSource, TextView } from "../source/source.ts";
+import type { CacheCheck } from "../paging/events.ts";
 import type { Cache } from "./cache.ts";
 import type { Hint } from "./_memory.ts";
 import type { ElementsMeta, Meta, NarrowingMeta } from "./_meta.ts";
@@ -18,6 +19,8 @@ export interface Loaded {
   source: Source;
   fingerprint: Uint8Array;
   extra: unknown;
+  /** The storage key, as events name the result. */
+  key: string;
 }
 
 // Index entries (two per element) read at a time while looking for a page's elements.
@@ -28,8 +31,14 @@ const LEAD = 1_024;
 // can differ in the fields around the list (a `took_ms`), which shifts offsets.
 const SLACK = 1_024;
 
+// Base-36 digits of a position: 36^11 passes 2^53.
+const MAX_POSITION_DIGITS = 11;
+
 /**
-/** The narrowing of a window read back: positions known for the `count` elements from `first`. */
+ * The narrowing of a window read back: positions known for the `count`
+ * elements from `first`; undefined for a source not narrowed, null when the
+ * positions could not be read or do not hold together.
+ */
 async function narrowingOf(
   reader: ResultReader,
   meta: NarrowingMeta | undefined,
@@ -37,6 +46,9 @@ async function narrowingOf(
   count: number,
 ): Promise<Narrowing | undefined | null> {
   if (!meta) return undefined;
+  if (meta.at !== undefined && !(meta.width! >= 1 && meta.width! <= MAX_POSITION_DIGITS)) {
+    return null;
+  }
   const narrowing: Narrowing = {
     grep: meta.grep,
     fields: meta.fields,
@@ -50,7 +62,10 @@ async function narrowingOf(
   const positions: number[] = [];
   for (let i = 0; i < count; i++) {
     const position = parseInt(digits.slice(i * width, (i + 1) * width), 36);
-    if (!(position >= 0 && position < meta.whole)) return null;
+    // In the whole result, in order: the matches of a narrowing are.
+    if (!(position >= 0 && position < meta.whole && position > (positions.at(-1) ?? -1))) {
+      return null;
+    }
     positions.push(position);
   }
   narrowing.position = (i) => i >= first && i < first + count ? positions[i - first] : undefined;
@@ -90,7 +105,8 @@ function prefetchFor(
 /**
  * The part of the result stored under `key` that the page at `offset`
  * (`part` characters into it) needs, or undefined on a miss: absent,
- * expired, a store error or timeout, or a record of another fingerprint.
+ * expired, a store error or timeout, a value that fails its check, or values
+ * that do not hold together (each reported through the cache's `onEvent`).
  */
 export async function loadSource(
   cache: Cache,
@@ -113,20 +129,32 @@ export async function loadSource(
     timeoutMs: cache.timeoutMs,
     onEvent: cache.onEvent,
     breaker: cache.breaker,
+    seal: cache.seal,
     prefetch,
   });
-  const meta = reader?.meta as Meta | undefined;
-  if (!reader || meta?.v !== META_VERSION || meta.fingerprint !== toHex(fingerprint)) {
+  if (!reader) return undefined;
+  const unusable = (check: CacheCheck): undefined => {
+    cache.onEvent({ type: "cache_miss", key: reader.key, reason: "unusable", check });
     return undefined;
+  };
+  const meta = reader.meta as Meta | undefined;
+  if (meta?.v !== META_VERSION) {
+    cache.onEvent({ type: "cache_miss", key: reader.key, reason: "invalid" });
+    return undefined;
+  }
+  // Its record passed its check, but it is not the result the cursor pages
+  // (a record written by someone without the secret to check against).
+  if (meta.fingerprint !== toHex(fingerprint) || !wellFormed(meta, reader)) {
+    return unusable("record");
   }
   if (hint?.kind !== meta.kind) {
     hints.remember(key, { kind: meta.kind, from: offset, starts: new Uint32Array(0) });
   }
-  let source: Source | undefined;
+  let window: Window<Source>;
   if (meta.kind === "text") {
-    source = await textWindow(reader, offset, span, meta.narrowing);
+    window = await textWindow(reader, offset, span, meta.narrowing);
   } else {
-    const window = await elementsWindow(
+    window = await elementsWindow(
       reader,
       meta,
       offset,
@@ -135,26 +163,95 @@ export async function loadSource(
       hints.peek(key),
       prefetch.index,
     );
-    if (window?.seen) hints.remember(key, window.seen);
-    source = window?.source;
   }
-  return source && { source, fingerprint, extra: meta.extra };
+  if (window === "unusable") return unusable("window");
+  if (window === undefined) return undefined;
+  if (window.seen) hints.remember(key, window.seen);
+  return { source: window.source, fingerprint, extra: meta.extra, key: reader.key };
 }
+
+/**
+ * A window read back, with what it saw of where elements start (to remember);
+ * undefined when a read missed (reported by the reader); `unusable` when the
+ * values read do not hold together.
+ */
+type Window<S extends Source> = { source: S; seen?: Hint } | undefined | "unusable";
+
+/** Whether the meta's fields have the types and ranges its writer gives them. */
+function wellFormed(meta: Meta, reader: ResultReader): boolean {
+  const narrowing = meta.narrowing;
+  if (
+    narrowing !== undefined &&
+    !(Number.isSafeInteger(narrowing.whole) && narrowing.matched >= 0 &&
+      narrowing.matched <= narrowing.whole &&
+      (narrowing.at === undefined || narrowing.at <= reader.length))
+  ) {
+    return false;
+  }
+  if (meta.kind === "text") return true;
+  return typeof meta.before === "string" && typeof meta.after === "string" &&
+    meta.before.length > 0 && meta.after.length > 0 &&
+    Number.isSafeInteger(meta.count) && meta.count >= 0 &&
+    2 * meta.count === reader.indexLength && Array.isArray(meta.path) &&
+    Number.isSafeInteger(meta.rootOpen) && meta.rootOpen >= -1 &&
+    meta.rootOpen < meta.before.length &&
+    meta.before.length + meta.after.length <= textLength(meta, reader);
+}
+
+/** Characters of the result's JSON text (narrowed positions follow it). */
+const textLength = (meta: Meta, reader: ResultReader) => meta.narrowing?.at ?? reader.length;
 
 async function textWindow(
   reader: ResultReader,
   offset: number,
   span: number,
   narrowed: NarrowingMeta | undefined,
-): Promise<TextSource | undefined> {
+): Promise<Window<TextSource>> {
+  // A page starts inside the text: a cursor past it is answered by the tool's own result.
+  if (offset >= reader.length) return "unusable";
   const base = Math.max(0, offset - 1);
   const text = await reader.read(base, offset + span);
   if (text === undefined) return undefined;
   const source: TextSource = { kind: "text", view: { text, base, total: reader.length } };
   const narrowing = await narrowingOf(reader, narrowed, 0, 0);
-  if (narrowing === null) return undefined;
+  if (narrowing === null) return "unusable";
   if (narrowing) source.narrowing = narrowing;
-  return source;
+  return { source };
+}
+
+// What an element can start and end with: a JSON value, or (of an object) a member.
+const VALUE_START = /[\[{"\-0-9tfn]/;
+const VALUE_END = /[\]}"0-9el]/;
+const BLANK = /[ \t\n\r]/;
+
+/**
+ * Whether the first `count` elements (`starts`, `ends`) of `text` (which
+ * starts at offset `base` of the result) look like the elements of a JSON
+ * container of `kind`: each starts and ends as a value (a member, in an
+ * object) does, and two are apart by a comma between blanks. A window of an
+ * index that does not fit the text fails this, and is not paged.
+ */
+function elementsIn(
+  text: string,
+  base: number,
+  starts: number[],
+  ends: number[],
+  count: number,
+  kind: "array" | "object",
+): boolean {
+  for (let i = 0; i < count; i++) {
+    const first = text[starts[i] - base];
+    if (kind === "object" ? first !== '"' : !VALUE_START.test(first)) return false;
+    if (!VALUE_END.test(text[ends[i] - 1 - base])) return false;
+    if (i === 0) continue;
+    let commas = 0;
+    for (let at = ends[i - 1] - base; at < starts[i] - base; at++) {
+      if (text[at] === ",") commas++;
+      else if (!BLANK.test(text[at])) return false;
+    }
+    if (commas !== 1) return false;
+  }
+  return true;
 }
 
 async function elementsWindow(
@@ -165,8 +262,11 @@ async function elementsWindow(
   span: number,
   known: Hint | undefined,
   prefetched: [number, number] | undefined,
-): Promise<{ source: ElementsSource; seen?: Hint } | undefined> {
-  if (offset >= meta.count) return undefined;
+): Promise<Window<ElementsSource>> {
+  if (offset >= meta.count) return "unusable";
+  // Where elements can lie: between the container's brackets.
+  const lowest = meta.before.length;
+  const highest = textLength(meta, reader) - meta.after.length;
   // Element offsets from `offset` on, until they pass one page of text; the
   // first batch is what came with the record.
   const starts: number[] = [];
@@ -177,8 +277,14 @@ async function elementsWindow(
   while (from < meta.count && (starts.length === 0 || ends.at(-1)! <= limit)) {
     const batch = await reader.readIndex(2 * from, 2 * (from + batchSize));
     batchSize = INDEX_BATCH;
-    if (!batch || batch.length === 0) return undefined;
+    if (!batch) return undefined;
+    if (batch.length === 0 || batch.length % 2 !== 0) return "unusable";
     for (let j = 0; j + 1 < batch.length; j += 2) {
+      // In order, apart (a separator between two), inside the container.
+      const floor = ends.length === 0 ? lowest : ends.at(-1)! + 1;
+      if (!(batch[j] >= floor && batch[j + 1] > batch[j] && batch[j + 1] <= highest)) {
+        return "unusable";
+      }
       starts.push(batch[j]);
       ends.push(batch[j + 1]);
     }
@@ -201,6 +307,7 @@ async function elementsWindow(
   const lead = Math.min(LEAD, head);
   const text = await reader.read(head - lead, windowEnd);
   if (text === undefined) return undefined;
+  if (!elementsIn(text, head - lead, starts, ends, kept, meta.containerKind)) return "unusable";
   let ws = 0;
   while (ws < lead && /[ \t\n\r]/.test(text[lead - ws - 1])) ws++;
   const windowText = text.slice(lead - ws);

@@ -92,6 +92,7 @@ export async function saveSource(
     },
     onEvent: cache.onEvent,
     breaker: cache.breaker,
+    seal: cache.seal,
   });
   if (priceAhead && source.kind === "elements" && !source.narrowing) {
     priceInBackground(hints, key, source, cache.waitUntil);

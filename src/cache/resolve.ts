@@ -7,14 +7,21 @@ import { checkFunction, checkStringList, invalid } from "../paging/options.ts";
 import type { PageStore } from "../stores/types.ts";
 import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
 import { memoryOf } from "./_memory.ts";
+import { sealOf } from "./_seal.ts";
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 const AN_HOUR_MS = 3_600_000;
 
-/** Checks cache options and makes the cache the paging layer uses. */
+/**
+ * Checks cache options and makes the cache the paging layer uses. With the
+ * pager's `secret` (already checked by the pager), every value it writes is
+ * signed with a key derived from it, and every value it reads is checked
+ * against that key.
+ */
 export function resolveCache(
   options: CacheOptions | undefined,
   onEvent: (event: CacheEvent) => void,
+  secret?: string | Uint8Array,
 ): Cache | undefined {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== "object") {
@@ -60,6 +67,7 @@ export function resolveCache(
     onEvent,
     breaker,
     memory: memoryOf(options.store),
+    seal: sealOf(secret),
   };
 }
 

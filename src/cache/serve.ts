@@ -50,7 +50,8 @@ export interface ServedPage {
 
 /**
  * The page at `cursor` of the result `owner` kept, or undefined on a
- * miss (absent, expired, a store error or timeout, another fingerprint).
+ * miss (absent, expired, a store error or timeout, another fingerprint, a
+ * value that fails its check, or values that make no page).
  * `coreFor` picks the core to page with from the kept `extra` (undefined:
  * the kept result cannot be paged here, and counts as a miss).
  */
@@ -74,13 +75,21 @@ export async function servePage(
   );
   const core = loaded && coreFor(loaded.extra);
   if (!loaded || !core) return undefined;
-  const page = await pageSource(
-    core,
-    loaded.source,
-    loaded.fingerprint,
-    cursor,
-    owner.scope,
-    asked,
-  );
-  return { page, extra: loaded.extra };
+  try {
+    const page = await pageSource(
+      core,
+      loaded.source,
+      loaded.fingerprint,
+      cursor,
+      owner.scope,
+      asked,
+    );
+    return { page, extra: loaded.extra };
+  } catch {
+    // What was read back passed every check and still makes no page (only
+    // values forged without the secret to check them against can): a miss,
+    // so that the tool's own result answers, never an error of the cache's.
+    cache.onEvent({ type: "cache_miss", key: loaded.key, reason: "unusable", check: "page" });
+    return undefined;
+  }
 }

@@ -3,20 +3,26 @@
  * about one page of data, not the whole result, in one round trip.
  *
  * Layout under the storage key `K` (a SHA-256 of the caller's key):
- * - `K`: the record (`M` + JSON): meta, text length, chunk sizes, deadline and
- *   the content tag. Written last, so a reader that finds it finds every chunk.
+ * - `K`: the record (`M`, its MAC, then JSON): meta, text length, chunk
+ *   sizes, deadline and the content tag. Written last, so a reader that finds
+ *   it finds every chunk.
  * - `K:t<i>`: text code units `[i*c, (i+1)*c)`, on a fixed grid, so a range
  *   maps to its chunk keys without a directory, and without the record: a
  *   page can be fetched in the same request as the record (`prefetch`).
  * - `K:x<j>`: index entries `[j*e, (j+1)*e)` as base64 of little-endian
- *   uint32s: fixed width, so a store with a ranged read (`GETRANGE`) reads
- *   just the entries asked for.
+ *   uint32s.
  *
  * Every chunk starts with a letter naming its encoding, then the 8-character
- * content tag of its result (from a SHA-256 of all chunks and the meta). A
- * reader takes a chunk only if its tag is the record's: writers of the same
- * result write the same chunks, and a chunk of another result under the same
- * key (a concurrent or earlier writer) is never mixed in; it reads as a miss.
+ * content tag of its result (from a SHA-256 of all chunks and the meta),
+ * then its MAC, then its payload. Nothing read is used before it is checked
+ * (`_seal.ts`): the record's MAC covers its key and its JSON; a chunk's, its
+ * key (the record's key and its place on the grid), its tag, letter and
+ * payload. A value changed, cut short, moved from another key or place, or
+ * signed with another secret fails it: `altered`. A chunk whose MAC holds
+ * but whose tag is not the record's is of another version of the result
+ * under this key (an earlier or a concurrent writer: writers of the same
+ * result write the same chunks): `incomplete`. Either is a miss, never part
+ * of a page. A chunk is checked whole, so the index is read in whole chunks.
  *
  * How chunks encode text and index entries (the letter that starts each):
  * `_encoding.ts`; how each store call is bounded and reported:
@@ -25,12 +31,13 @@
  * @module
  */
 
-import { fromBase64, toBase64 } from "../bytes/base64.ts";
+import { toBase64 } from "../bytes/base64.ts";
 import { sha256, sha256OfText } from "../bytes/crypto.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
 import type { PageStore } from "../stores/types.ts";
 import type { Breaker } from "./breaker.ts";
-import { decodeText, encodeIndex, encodeText, readUint32s, utf8Length } from "./_encoding.ts";
+import { decodeIndex, decodeText, encodeIndex, encodeText, utf8Length } from "./_encoding.ts";
+import { MAC_CHARS, sameMac, type Seal, sealOf } from "./_seal.ts";
 import { emitterRedacting, getMany, type Guard, guarded } from "./_store_calls.ts";
 
 export type { CacheEvent, CacheOp };
@@ -61,6 +68,8 @@ export interface WriteResultOptions {
   breaker?: Breaker;
   /** Compress chunks; default: the store's `limits.compress`. */
   compress?: boolean;
+  /** What signs every value written (see `_seal.ts`). Default: the seal without a secret. */
+  seal?: Seal;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
@@ -77,6 +86,8 @@ export interface OpenResultOptions {
    * later `read`/`readIndex` calls inside them need no further call.
    */
   prefetch?: { text?: [start: number, end: number]; index?: [from: number, to: number] };
+  /** What every value read is checked with: the writer's. Default: the seal without a secret. */
+  seal?: Seal;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
@@ -84,11 +95,14 @@ export interface OpenResultOptions {
 /**
  * A stored result opened for reading. Each read is one store call (one round
  * trip where the backend batches) for the chunks that cover the range, or
- * none when they were prefetched. Reads resolve `undefined` when the entry
- * expired, lost a chunk, or the store failed or timed out (reported through
- * `onEvent`); they never reject.
+ * none when they were prefetched. Every value is checked before it is used
+ * (its MAC, its tag, its length). Reads resolve `undefined` when the entry
+ * expired, lost a chunk, holds a value that fails its check, or the store
+ * failed or timed out (reported through `onEvent`); they never reject.
  */
 export interface ResultReader {
+  /** The storage key, as events name the result. */
+  readonly key: string;
   readonly meta: unknown;
   /** Length of the text in UTF-16 code units. */
   readonly length: number;
@@ -106,10 +120,10 @@ export type WriteOutcome = "stored" | "failed" | "deferred";
 const DEFAULT_TIMEOUT_MS = 1_000;
 const PREFETCH_CELLS = 256;
 const WRITE_BATCH_CHARS = 1 << 20;
-const RECORD_VERSION = 2;
+const RECORD_VERSION = 3;
 const TAG = 8;
-/** Where a chunk's payload starts: its letter, then its tag. */
-const PAYLOAD = 1 + TAG;
+/** Where a chunk's payload starts: its letter, its tag, then its MAC. */
+const PAYLOAD = 1 + TAG + MAC_CHARS;
 
 /**
  * Stores `result` under `key`: chunks first, the record last. Resolves
@@ -185,11 +199,15 @@ async function write(
     meta,
     ...chunks.map(([, letter, payload]) => letter + payload),
   ]);
-  const entries = chunks.map((
-    [k, letter, payload],
-  ): [string, string] => [k, letter + tag + payload]);
+  const seal = options.seal ?? sealOf();
+  const entries = await Promise.all(chunks.map(
+    async ([k, letter, payload]): Promise<[string, string]> => [
+      k,
+      letter + tag + await seal.sign([k, tag, letter, payload]) + payload,
+    ],
+  ));
   const chars = entries.reduce((n, [, value]) => n + value.length, 0);
-  const recordValue = "M" + JSON.stringify({
+  const body = JSON.stringify({
     v: RECORD_VERSION,
     t: tag,
     d: deadline,
@@ -199,6 +217,7 @@ async function write(
     e: indexEntries,
     m: JSON.parse(meta),
   });
+  const recordValue = "M" + await seal.sign([base, body]) + body;
   if (utf8Length(recordValue) > limits.maxValueBytes) {
     return fail(
       new RangeError(
@@ -265,6 +284,7 @@ export async function openResult(
   const emit = emitterRedacting(options.onEvent);
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const seal = options.seal ?? sealOf();
   const base = await storageKey(key);
   const chunkKey = (kind: "t" | "x", i: number) => `${base}:${kind}${i}`;
 
@@ -290,11 +310,16 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "absent" });
     return undefined;
   }
-  const record = parseRecord(found);
-  if (record === undefined) {
+  const sealed = parseRecord(found);
+  if (sealed === undefined) {
     emit({ type: "cache_miss", key: base, reason: "invalid" });
     return undefined;
   }
+  if (!sameMac(await seal.sign([base, sealed.body]), sealed.mac)) {
+    emit({ type: "cache_miss", key: base, reason: "altered", check: "record" });
+    return undefined;
+  }
+  const { record } = sealed;
   if (record.d <= now()) {
     emit({ type: "cache_miss", key: base, reason: "expired" });
     return undefined;
@@ -313,28 +338,50 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "expired" });
     return false;
   };
-  const incomplete = (): undefined => {
-    emit({ type: "cache_miss", key: base, reason: "incomplete" });
-    return undefined;
-  };
-  /** The values of `keys`, from the prefetch or in one store call. */
-  const valuesOf = async (
+  // Each chunk is fetched, checked and decoded once for this reader.
+  const opened = new Map<string, Promise<Opened<string | Uint32Array>>>();
+  /**
+   * The decoded chunks of `keys`, those not prefetched nor opened before in
+   * one store call; undefined (reported) when the store fails or a chunk is
+   * missing, altered or of another version of the result.
+   */
+  const chunks = async <T extends string | Uint32Array>(
     keys: string[],
     guard: Guard,
-  ): Promise<(string | undefined)[] | undefined> => {
-    const missing = keys.filter((k) => !prefetched.has(k));
-    if (missing.length === 0) return keys.map((k) => prefetched.get(k));
-    const got = await guard(() => getMany(store, missing));
-    if (!got.ok) return undefined;
-    const fetched = new Map(missing.map((k, i) => [k, got.value[i]]));
-    return keys.map((k) => prefetched.get(k) ?? fetched.get(k));
+    decode: (key: string, payload: string, letter: string) => Promise<T | undefined>,
+    check: "text_chunk" | "index_chunk",
+  ): Promise<T[] | undefined> => {
+    const missing = keys.filter((k) => !opened.has(k) && !prefetched.has(k));
+    let fetched: (string | undefined)[] = [];
+    if (missing.length > 0) {
+      const got = await guard(() => getMany(store, missing));
+      if (!got.ok) return undefined;
+      fetched = got.value;
+    }
+    for (const k of keys) {
+      if (opened.has(k)) continue;
+      const value = prefetched.get(k) ?? fetched[missing.indexOf(k)];
+      prefetched.delete(k);
+      opened.set(k, openChunk(seal, k, value, record.t, decode));
+    }
+    const all = await Promise.all(keys.map((k) => opened.get(k)!));
+    for (const one of all) {
+      if (one === "incomplete") {
+        emit({ type: "cache_miss", key: base, reason: "incomplete" });
+        return undefined;
+      }
+      if (one === "altered") {
+        emit({ type: "cache_miss", key: base, reason: "altered", check });
+        return undefined;
+      }
+    }
+    return all as T[];
   };
   const readGuard = guarded(emit, base, "read", timeoutMs, options.breaker);
   const indexGuard = guarded(emit, base, "read_index", timeoutMs, options.breaker);
-  const tagged = (value: unknown): value is string =>
-    typeof value === "string" && value.slice(1, PAYLOAD) === record.t;
 
   return {
+    key: base,
     meta: record.m,
     length: record.n,
     indexLength: record.x,
@@ -344,77 +391,68 @@ export async function openResult(
       if (!live()) return undefined;
       const first = Math.floor(s / record.c);
       const keys = gridKeys([s, e], record.c, (i) => chunkKey("t", i));
-      const values = await valuesOf(keys, readGuard);
-      if (values === undefined) return undefined;
-      const parts: string[] = [];
-      for (let k = 0; k < keys.length; k++) {
-        const i = first + k;
-        const units = Math.min(record.c, record.n - i * record.c);
-        const value = values[k];
-        const part = tagged(value)
-          ? await decodeText(value[0], value.slice(PAYLOAD), units)
-          : undefined;
-        if (part === undefined) return incomplete();
-        // Only the stretch asked for of each chunk is copied into the text.
-        const offset = i * record.c;
-        parts.push(part.slice(Math.max(0, s - offset), Math.min(units, e - offset)));
-      }
-      const text = parts.join("");
-      // Every character asked for, or a miss: never a page cut short.
-      return text.length === e - s ? text : incomplete();
+      const texts = await chunks(keys, readGuard, (k, payload, letter) => {
+        const i = first + keys.indexOf(k);
+        return decodeText(letter, payload, Math.min(record.c, record.n - i * record.c));
+      }, "text_chunk");
+      if (texts === undefined) return undefined;
+      // Only the stretch asked for of each chunk is copied into the text.
+      const parts = texts.map((text, k) => {
+        const offset = (first + k) * record.c;
+        return text.slice(Math.max(0, s - offset), e - offset);
+      });
+      return parts.join("");
     },
     async readIndex(from, to) {
       const [s, e] = clamp(from, to, record.x);
       if (e <= s) return new Uint32Array(0);
       if (!live()) return undefined;
       const first = Math.floor(s / record.e);
-      const last = Math.floor((e - 1) / record.e);
-      const out = new Uint32Array(e - s);
       const keys = gridKeys([s, e], record.e, (j) => chunkKey("x", j));
-      const getRange = store.getRange?.bind(store);
-      if (getRange && !keys.every((k) => prefetched.has(k))) {
-        // Base64 maps every 3 bytes to 4 characters: read whole groups, and
-        // the tag of each chunk, in one batch of ranged reads.
-        const spans: { key: string; a: number; b: number; at: number }[] = [];
-        for (let j = first; j <= last; j++) {
-          const a = Math.max(s, j * record.e) - j * record.e;
-          const b = Math.min(e, (j + 1) * record.e) - j * record.e;
-          spans.push({ key: chunkKey("x", j), a, b, at: j * record.e + a - s });
-        }
-        const got = await indexGuard(() =>
-          Promise.all(spans.flatMap(({ key, a, b }) => {
-            const g0 = Math.floor((4 * a) / 3);
-            const g1 = Math.ceil((4 * b) / 3);
-            return [getRange(key, 1, PAYLOAD), getRange(key, PAYLOAD + 4 * g0, PAYLOAD + 4 * g1)];
-          }))
-        );
-        if (!got.ok) return undefined;
-        for (let k = 0; k < spans.length; k++) {
-          const { a, b, at } = spans[k];
-          if (got.value[2 * k] !== record.t) return incomplete();
-          const bytes = fromBase64(got.value[2 * k + 1]);
-          const skip = 4 * a - 3 * Math.floor((4 * a) / 3);
-          if (bytes === undefined || bytes.length < skip + 4 * (b - a)) return incomplete();
-          readUint32s(bytes, skip, out, at, b - a);
-        }
-        return out;
-      }
-      const values = await valuesOf(keys, indexGuard);
-      if (values === undefined) return undefined;
-      for (let j = first; j <= last; j++) {
-        const value = values[j - first];
+      const entries = await chunks(keys, indexGuard, (k, payload, letter) => {
+        const j = first + keys.indexOf(k);
         const count = Math.min(record.e, record.x - j * record.e);
-        const bytes = tagged(value) && value[0] === "I"
-          ? fromBase64(value.slice(PAYLOAD))
-          : undefined;
-        if (bytes === undefined || bytes.length !== 4 * count) return incomplete();
-        const a = Math.max(s, j * record.e) - j * record.e;
-        const b = Math.min(e, (j + 1) * record.e) - j * record.e;
-        readUint32s(bytes, 4 * a, out, j * record.e + a - s, b - a);
+        return Promise.resolve(letter === "I" ? decodeIndex(payload, count) : undefined);
+      }, "index_chunk");
+      if (entries === undefined) return undefined;
+      const out = new Uint32Array(e - s);
+      for (let k = 0; k < entries.length; k++) {
+        const offset = (first + k) * record.e;
+        const a = Math.max(s, offset) - offset;
+        const b = Math.min(e - offset, entries[k].length);
+        out.set(entries[k].subarray(a, b), offset + a - s);
       }
       return out;
     },
   };
+}
+
+/** A chunk's decoded payload, or why it cannot be used. */
+type Opened<T> = T | "incomplete" | "altered";
+
+/**
+ * The decoded payload of the chunk stored at `key`, if it is what the writer
+ * of the result tagged `tag` wrote there: `altered` when its MAC does not
+ * hold (changed, cut short, of another key or another secret) or it does not
+ * decode; `incomplete` when it is gone or of another version of this result
+ * (an earlier or a concurrent writer of the key).
+ */
+async function openChunk<T>(
+  seal: Seal,
+  key: string,
+  value: string | undefined,
+  tag: string,
+  decode: (key: string, payload: string, letter: string) => Promise<T | undefined>,
+): Promise<Opened<T>> {
+  if (value === undefined || value === null) return "incomplete";
+  if (typeof value !== "string" || value.length < PAYLOAD) return "altered";
+  const letter = value[0];
+  const own = value.slice(1, 1 + TAG);
+  const payload = value.slice(PAYLOAD);
+  const mac = await seal.sign([key, own, letter, payload]);
+  if (!sameMac(mac, value.slice(1 + TAG, PAYLOAD))) return "altered";
+  if (own !== tag) return "incomplete";
+  return (await decode(key, payload, letter)) ?? "altered";
 }
 
 /** The storage key of a caller's key: fixed length, safe for every backend. */
@@ -454,11 +492,19 @@ function gridKeys(
   return keys;
 }
 
-function parseRecord(value: unknown): StoredRecord | undefined {
+/** A record value read back: the record, and the MAC and text it is to be checked by. */
+interface SealedRecord {
+  record: StoredRecord;
+  mac: string;
+  body: string;
+}
+
+function parseRecord(value: unknown): SealedRecord | undefined {
   if (typeof value !== "string" || value[0] !== "M") return undefined;
+  const body = value.slice(1 + MAC_CHARS);
   let record: StoredRecord;
   try {
-    record = JSON.parse(value.slice(1));
+    record = JSON.parse(body);
   } catch {
     return undefined;
   }
@@ -467,7 +513,7 @@ function parseRecord(value: unknown): StoredRecord | undefined {
     typeof record.t === "string" && record.t.length === TAG && typeof record.d === "number" &&
     count(record.n) && count(record.c) && record.c > 0 && count(record.x) && count(record.e) &&
     record.e > 0;
-  return ok ? record : undefined;
+  return ok ? { record, mac: value.slice(1, 1 + MAC_CHARS), body } : undefined;
 }
 
 async function contentTag(parts: string[]): Promise<string> {

@@ -154,7 +154,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   const core = createCore(pagerOptions);
   const narrowing = resolveNarrowArguments(narrowOption, core.cursorParam) !== undefined;
   const pager = pagerOf(core);
-  const cache: Cache | undefined = resolveCache(cacheOptions, core.emit);
+  const cache: Cache | undefined = resolveCache(cacheOptions, core.emit, pagerOptions.secret);
   // How values are written: servers that write them differently share no entry.
   const layout = JSON.stringify(pagerOptions.indent ?? "");
 

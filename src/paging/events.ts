@@ -42,10 +42,17 @@ export type CacheEvent =
     key: string;
     /**
      * `absent`: no record; `expired`: past its deadline; `invalid`: a record
-     * this version cannot read; `incomplete`: a chunk is gone, damaged or of
-     * another result.
+     * this version cannot read; `incomplete`: a chunk is gone or of another
+     * version of the result (an earlier or a concurrent write); `altered`: a
+     * value is not what was written there (changed or cut bytes, another
+     * key's value, written with another secret: see `check`); `unusable`:
+     * the values passed their checks but do not make a page (an index that
+     * points past the text, which only someone who can write to the store
+     * and has no secret to check against can make).
      */
-    reason: "absent" | "expired" | "invalid" | "incomplete";
+    reason: "absent" | "expired" | "invalid" | "incomplete" | "altered" | "unusable";
+    /** The check that failed, with `altered` and `unusable`. */
+    check?: CacheCheck;
   }
   | {
     type: "cache_stored";
@@ -72,6 +79,15 @@ export type CacheEvent =
     /** The cool-down that starts (`open`) or that ended. */
     coolDownMs: number;
   };
+
+/**
+ * What a stored result is checked by before a page is served from it:
+ * `record`, `text_chunk`, `index_chunk`: the MAC of that value, tied to its
+ * key (and to the pager's `secret` when there is one), and for the record
+ * that it is of the result the cursor pages; `window`: the index entries read
+ * fit the text and each other; `page`: a page could be built from the window.
+ */
+export type CacheCheck = "record" | "text_chunk" | "index_chunk" | "window" | "page";
 
 /** The operation an error or timeout happened in. */
 export type CacheOp = "open" | "read" | "read_index" | "write";

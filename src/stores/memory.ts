@@ -121,7 +121,6 @@ export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
     limits,
     get: (key) => Promise.resolve(live(key)?.value),
     getMany: (keys) => Promise.resolve(keys.map((key) => live(key)?.value)),
-    getRange: (key, start, end) => Promise.resolve(live(key)?.value.slice(start, end)),
     set: (key, value, ttlSeconds) => {
       try {
         put(key, value, ttlSeconds);

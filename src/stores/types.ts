@@ -74,13 +74,6 @@ export interface PageStore {
    */
   getMany?(keys: readonly string[]): Promise<(string | undefined)[]>;
   /**
-   * Bytes `[start, end)` of the value at `key`, for backends with a ranged
-   * read (Redis `GETRANGE`). pagewise range-reads only ASCII values, where
-   * bytes and characters coincide. Shorter than asked (or `undefined`) when
-   * the key is absent.
-   */
-  getRange?(key: string, start: number, end: number): Promise<string | undefined>;
-  /**
    * Stores `value` at `key` for `ttlSeconds`: positive, often fractional (the
    * time left of a result's TTL). Keep it no longer, to the millisecond where
    * the backend can; round up where it cannot.

@@ -52,6 +52,8 @@ async function walk(
     result = await pager.run(tool, { scope, cursor });
     pages.push(JSON.stringify(result));
   }
+  // The readers come once the write has landed, whenever the walk came.
+  await Promise.all(tasks);
   const readers = [pages[0]];
   for (const cursor of cursors) {
     readers.push(JSON.stringify(await reader.run(() => assert(false, "ran"), { scope, cursor })));
