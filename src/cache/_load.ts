@@ -12,6 +12,7 @@ import type { Cache } from "./cache.ts";
 import type { Hint } from "./_memory.ts";
 import type { ElementsMeta, Meta, NarrowingMeta } from "./_meta.ts";
 import { META_VERSION } from "./_meta.ts";
+import { noteAbsent } from "./_store_per_request.ts";
 import { openResult, type ResultReader } from "./stored_result.ts";
 
 /** What a cached page is built from. */
@@ -125,14 +126,22 @@ export async function loadSource(
   const { hints } = cache.memory;
   const hint = hints.recall(key);
   const prefetch = prefetchFor(hint, unit, offset, part, span);
+  let absent: string | undefined;
   const reader = await openResult(cache.store, key, {
     timeoutMs: cache.timeoutMs,
-    onEvent: cache.onEvent,
+    onEvent: (event) => {
+      if (event.type === "cache_miss" && event.reason === "absent") absent = event.key;
+      cache.onEvent(event);
+    },
     breaker: cache.breaker,
     seal: cache.seal,
+    checked: cache.memory.checked,
     prefetch,
   });
-  if (!reader) return undefined;
+  if (!reader) {
+    if (absent !== undefined) noteAbsent(cache, absent);
+    return undefined;
+  }
   const unusable = (check: CacheCheck): undefined => {
     cache.onEvent({ type: "cache_miss", key: reader.key, reason: "unusable", check });
     return undefined;

@@ -1,10 +1,11 @@
 // What an isolate remembers of the results it keeps in one store: where their
 // elements start (hints for what to fetch with a record), the estimates of
-// their elements, and which writes are in flight. One memory per store
+// their elements, which values passed their checks lately, and which writes
+// are in flight. One memory per store
 // object, shared by every cache over it (paginate's per-tool pagers, a server
-// made per request over a store made once), and dropped with the store. Only
-// ever a hint: every read is checked against the store, so a wrong or missing
-// memory costs a round trip, never a wrong page.
+// made per request over a store made once), and dropped with the store. The
+// hints only ever say what to fetch: every read is checked against the store,
+// so a wrong or missing hint costs a round trip, never a wrong page.
 
 import type { PageStore } from "../stores/types.ts";
 
@@ -82,9 +83,54 @@ export class Hints {
   }
 }
 
+// Characters of the values remembered as checked, over all of them: a few
+// pages' worth (they are mostly the very strings a memoryStore holds).
+const CHECKED_CHARS = 1 << 21;
+const MOST_CHECKED = 64;
+
+/**
+ * The values read from a store lately whose MAC held, by the seal that
+ * checked them and their key: a value read again, the same to the last
+ * character (a chunk that the next page reads too), needs no MAC again. The
+ * MAC is a function of the seal's key, the value's key and the value: the
+ * same answer, without computing it.
+ */
+export class CheckedValues {
+  #values = new Map<string, string>();
+  #chars = 0;
+
+  /** Whether `value` at `key` was checked by the seal `sealId`. */
+  has(sealId: string, key: string, value: string): boolean {
+    const known = this.#values.get(`${sealId}\u0000${key}`);
+    return known !== undefined && known === value;
+  }
+
+  /** Remembers that `value` at `key` passed the check of the seal `sealId`. */
+  add(sealId: string, key: string, value: string): void {
+    const at = `${sealId}\u0000${key}`;
+    this.#forget(at);
+    if (value.length > CHECKED_CHARS) return;
+    for (const [old] of this.#values) {
+      if (this.#chars + value.length <= CHECKED_CHARS && this.#values.size < MOST_CHECKED) break;
+      this.#forget(old);
+    }
+    this.#values.set(at, value);
+    this.#chars += value.length;
+  }
+
+  #forget(at: string): void {
+    const known = this.#values.get(at);
+    if (known === undefined) return;
+    this.#values.delete(at);
+    this.#chars -= known.length;
+  }
+}
+
 /** What an isolate remembers of one store. */
 export interface StoreMemory {
   readonly hints: Hints;
+  /** Values whose MAC held lately. */
+  readonly checked: CheckedValues;
   /** Writes in flight, by cache key: one write of a result at a time. */
   readonly writing: Map<string, Promise<unknown>>;
 }
@@ -95,7 +141,7 @@ const memories = new WeakMap<PageStore, StoreMemory>();
 export function memoryOf(store: PageStore): StoreMemory {
   let memory = memories.get(store);
   if (memory === undefined) {
-    memory = { hints: new Hints(), writing: new Map() };
+    memory = { hints: new Hints(), checked: new CheckedValues(), writing: new Map() };
     memories.set(store, memory);
   }
   return memory;

@@ -24,6 +24,11 @@ const PUBLIC_KEY = "pagewise/cache/v1: no secret";
 export interface Seal {
   /** The MAC of `parts` (their order and boundaries included): {@linkcode MAC_CHARS} characters. */
   sign(parts: readonly string[]): Promise<string>;
+  /**
+   * What tells this seal's key from another's, without saying anything of
+   * it (a MAC of a fixed label): seals of one secret share it.
+   */
+  id(): Promise<string>;
 }
 
 /** The seal of a cache whose pager has `secret` (or none). */
@@ -39,14 +44,19 @@ const PUBLIC_SEAL = sealWith(() => importHmacKey(PUBLIC_KEY));
 function sealWith(importKey: () => Promise<CryptoKey>): Seal {
   // Imported on first use: a pager that never caches a result never pays for it.
   let key: Promise<CryptoKey> | undefined;
-  return {
+  let id: Promise<string> | undefined;
+  const seal: Seal = {
     async sign(parts) {
       key ??= importKey();
       const mac = await hmac(await key, bytesOf(parts));
       return toBase64(mac.subarray(0, 16), "base64url");
     },
+    id: () => id ??= seal.sign([ID_LABEL]),
   };
+  return seal;
 }
+
+const ID_LABEL = "pagewise/cache/v1: the seal's id";
 
 // Each part with its length before it: no two lists of parts share their bytes.
 function bytesOf(parts: readonly string[]): Uint8Array<ArrayBuffer> {

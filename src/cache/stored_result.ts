@@ -38,6 +38,7 @@ import type { PageStore } from "../stores/types.ts";
 import type { Breaker } from "./breaker.ts";
 import { decodeIndex, decodeText, encodeIndex, encodeText, utf8Length } from "./_encoding.ts";
 import { MAC_CHARS, sameMac, type Seal, sealOf } from "./_seal.ts";
+import type { CheckedValues } from "./_memory.ts";
 import { emitterRedacting, getMany, type Guard, guarded } from "./_store_calls.ts";
 
 export type { CacheEvent, CacheOp };
@@ -88,6 +89,8 @@ export interface OpenResultOptions {
   prefetch?: { text?: [start: number, end: number]; index?: [from: number, to: number] };
   /** What every value read is checked with: the writer's. Default: the seal without a secret. */
   seal?: Seal;
+  /** Values whose MAC held lately (and that need no MAC again), to consult and add to. */
+  checked?: CheckedValues;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
@@ -315,7 +318,8 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "invalid" });
     return undefined;
   }
-  if (!sameMac(await seal.sign([base, sealed.body]), sealed.mac)) {
+  const macHolds = macCheck(seal, options.checked);
+  if (!await macHolds(base, found, () => seal.sign([base, sealed.body]), sealed.mac)) {
     emit({ type: "cache_miss", key: base, reason: "altered", check: "record" });
     return undefined;
   }
@@ -362,7 +366,7 @@ export async function openResult(
       if (opened.has(k)) continue;
       const value = prefetched.get(k) ?? fetched[missing.indexOf(k)];
       prefetched.delete(k);
-      opened.set(k, openChunk(seal, k, value, record.t, decode));
+      opened.set(k, openChunk(macHolds, k, value, record.t, decode));
     }
     const all = await Promise.all(keys.map((k) => opened.get(k)!));
     for (const one of all) {
@@ -438,7 +442,7 @@ type Opened<T> = T | "incomplete" | "altered";
  * (an earlier or a concurrent writer of the key).
  */
 async function openChunk<T>(
-  seal: Seal,
+  macHolds: MacCheck,
   key: string,
   value: string | undefined,
   tag: string,
@@ -449,10 +453,36 @@ async function openChunk<T>(
   const letter = value[0];
   const own = value.slice(1, 1 + TAG);
   const payload = value.slice(PAYLOAD);
-  const mac = await seal.sign([key, own, letter, payload]);
-  if (!sameMac(mac, value.slice(1 + TAG, PAYLOAD))) return "altered";
+  const signed = () => macHolds.seal.sign([key, own, letter, payload]);
+  if (!await macHolds(key, value, signed, value.slice(1 + TAG, PAYLOAD))) return "altered";
   if (own !== tag) return "incomplete";
   return (await decode(key, payload, letter)) ?? "altered";
+}
+
+/**
+ * Whether the MAC a value at `key` carries is the one `sign` computes; a
+ * value `checked` holds as passed needs no MAC computed, and one that passes
+ * is added to it.
+ */
+type MacCheck = {
+  (key: string, value: string, sign: () => Promise<string>, carried: string): Promise<boolean>;
+  seal: Seal;
+};
+
+function macCheck(seal: Seal, checked: CheckedValues | undefined): MacCheck {
+  const check = async (
+    key: string,
+    value: string,
+    sign: () => Promise<string>,
+    carried: string,
+  ): Promise<boolean> => {
+    const id = checked && await seal.id();
+    if (id !== undefined && checked!.has(id, key, value)) return true;
+    if (!sameMac(await sign(), carried)) return false;
+    if (id !== undefined) checked!.add(id, key, value);
+    return true;
+  };
+  return Object.assign(check, { seal });
 }
 
 /** The storage key of a caller's key: fixed length, safe for every backend. */

@@ -63,6 +63,19 @@ export type CacheEvent =
     chars: number;
     ms: number;
   }
+  | {
+    type: "cache_warning";
+    key: string;
+    /**
+     * `store_per_request`: the result a later page asks for was kept in
+     * another store object of this process, and the store it is read from
+     * has held nothing: a store made inside the request handler, which never
+     * hits. `message` says the fix (make the store once, outside the
+     * handler); it is also written to the console, once a process.
+     */
+    warning: "store_per_request";
+    message: string;
+  }
   | { type: "cache_error"; key: string; op: CacheOp; error: unknown }
   | { type: "cache_timeout"; key: string; op: CacheOp; timeoutMs: number }
   | {
