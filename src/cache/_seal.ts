@@ -12,7 +12,7 @@
 // keys, not a writer who computes the MAC himself.
 
 import { toBase64 } from "../bytes/base64.ts";
-import { hmac, importHmacKey, utf16, utf8 } from "../bytes/crypto.ts";
+import { exactUtf8, hmac, importHmacKey, utf8 } from "../bytes/crypto.ts";
 
 /** Characters of a MAC in a stored value: 16 bytes of the HMAC, base64url. */
 export const MAC_CHARS = 22;
@@ -60,15 +60,7 @@ const ID_LABEL = "pagewise/cache/v1: the seal's id";
 
 // Each part with its length before it: no two lists of parts share their bytes.
 function bytesOf(parts: readonly string[]): Uint8Array<ArrayBuffer> {
-  const text = parts.map((part) => `${part.length}:${part}`).join("");
-  if (text.isWellFormed()) return utf8(text);
-  // UTF-8 would turn every lone surrogate into U+FFFD: code units instead,
-  // after a byte no UTF-8 holds.
-  const units = utf16(text);
-  const out = new Uint8Array(units.length + 1);
-  out[0] = 0xff;
-  out.set(units, 1);
-  return out;
+  return exactUtf8(parts.map((part) => `${part.length}:${part}`).join(""));
 }
 
 /** Whether two MACs are equal, in time that depends only on their lengths. */
