@@ -75,7 +75,7 @@ export async function saveSource(
   const starts = new Uint32Array(index ? index.length / 2 : 0);
   for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
   hints.remember(key, { kind: meta.kind, from: 0, starts });
-  noteKept(cache.memory, await storageKey(key));
+  noteKept(cache, await storageKey(key));
   // Too large for the store: not tried (and not failed) again on every page.
   const capacity = cache.store.limits.capacityBytes;
   if (capacity !== undefined && text.length > capacity) return;

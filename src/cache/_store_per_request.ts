@@ -1,11 +1,13 @@
-// Telling the author of a cache that can never hit: a store made inside the
-// request handler (a `memoryStore()` in a server made per request) is a new,
-// empty store on every request, so the page that keeps a result keeps it in
-// a store no later page reads. Seen from one later page: the result it asks
-// for is absent from its store, this process kept that very result in
-// another store object, and this store has been given nothing to keep. A
-// cold isolate that lost its memory has kept nothing (its registry is as new
-// as its store): no warning there.
+// Telling the author of a cache that can never hit: a store whose entries
+// live in the store object (`limits.inMemory`, a `memoryStore()`) made inside
+// the request handler is a new, empty store on every request, so the page
+// that keeps a result keeps it in a store no later page reads. Seen from one
+// later page: the result it asks for is absent from its store, this process
+// kept that very result in another store object, and this store has been
+// given nothing to keep. A cold isolate that lost its memory has kept nothing
+// (its registry is as new as its store): no warning there. A store over a
+// backend (Upstash, KV) made per request shares the backend's entries, so
+// it is left alone: its misses are the backend's.
 //
 // This is process-wide on purpose, the one thing the requests of such a
 // server share; it only ever tells, never changes a page.
@@ -28,8 +30,10 @@ export const STORE_PER_REQUEST =
   "request. Make the store once, outside the handler (`const store = memoryStore();` at " +
   "module level), and pass it: `cache: { store }`.";
 
-/** Notes that `memory`'s store was given the result stored under `storageKey` to keep. */
-export function noteKept(memory: StoreMemory, storageKey: string): void {
+/** Notes that `cache`'s store was given the result stored under `storageKey` to keep. */
+export function noteKept(cache: Cache, storageKey: string): void {
+  if (cache.store.limits.inMemory !== true) return;
+  const memory = cache.memory;
   keepers.add(memory);
   keptIn.delete(storageKey);
   keptIn.set(storageKey, memory);
@@ -42,6 +46,7 @@ export function noteKept(memory: StoreMemory, storageKey: string): void {
  * was kept in another store by this process and this one has kept nothing.
  */
 export function noteAbsent(cache: Cache, storageKey: string): void {
+  if (cache.store.limits.inMemory !== true) return;
   const memory = cache.memory;
   const other = keptIn.get(storageKey);
   if (other === undefined || other === memory || keepers.has(memory)) return;

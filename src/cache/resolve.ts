@@ -47,6 +47,11 @@ export function resolveCache(
       limits,
     );
   }
+  for (const flag of ["compress", "inMemory"] as const) {
+    if (limits[flag] !== undefined && typeof limits[flag] !== "boolean") {
+      throw invalid(`cache.store.limits.${flag}`, "true, false or nothing", limits[flag]);
+    }
+  }
   const ttl = options.ttlSeconds ?? 600;
   if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 1 || ttl > TEN_YEARS) {
     throw invalid("cache.ttlSeconds", `a number of seconds from 1 to ${TEN_YEARS}`, ttl);

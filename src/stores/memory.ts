@@ -116,6 +116,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
     chunkUnits: 65_536,
     capacityBytes: maxBytes,
     compress: false,
+    inMemory: true,
   };
   return {
     limits,

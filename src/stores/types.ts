@@ -34,6 +34,13 @@ export interface StoreLimits {
   readonly capacityBytes?: number;
   /** Whether chunks should be compressed (pays where bytes cross a network). */
   readonly compress?: boolean;
+  /**
+   * Entries are held by this store object, in the isolate's memory (as
+   * `memoryStore` holds them): another store object, even one made with the
+   * same options, holds none of them. pagewise then warns when a store made
+   * per request (which never hits) is read.
+   */
+  readonly inMemory?: boolean;
 }
 
 /**

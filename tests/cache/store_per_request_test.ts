@@ -7,7 +7,17 @@ import assert from "node:assert/strict";
 import { memoryStore, type PagerEvent } from "../../mod.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import { STORE_PER_REQUEST } from "../../src/cache/_store_per_request.ts";
-import { assertReassembles, countTokens, httpServer, walk } from "./_rig.ts";
+import { upstashStore } from "../../src/stores/upstash.ts";
+import { RespConnection } from "../../dev/redis.ts";
+import {
+  assertReassembles,
+  call,
+  countTokens,
+  httpServer,
+  nextCursor,
+  startUpstash,
+  walk,
+} from "./_rig.ts";
 
 const OUTPUT = spansJson(300);
 const LIMITS = { maxTokens: 2_000, countTokens };
@@ -54,6 +64,34 @@ Deno.test("a memoryStore made once, a server per request: the tool runs once, no
     assert.deepEqual(warningsOf(events), []);
   } finally {
     await http.close();
+  }
+});
+
+Deno.test("an Upstash store made per request shares Redis: the tool runs once, and an entry gone is no misuse", async () => {
+  const upstash = await startUpstash();
+  const events: PagerEvent[] = [];
+  const http = httpServer("stateless", () => ({
+    ...LIMITS,
+    cache: { store: upstashStore(upstash.client) },
+    onEvent: (event: PagerEvent) => void events.push(event),
+  }), () => OUTPUT);
+  try {
+    const client = await http.connect();
+    const walked = await walk(client, { q: "*" });
+    assert.ok(walked.texts.length >= 15);
+    assert.equal(http.runs(), 1);
+    // The entry gone from Redis (expired, evicted): a later page misses, and runs the tool.
+    const redis = await RespConnection.connect(upstash.redis.port);
+    await redis.send([["FLUSHALL"]]);
+    redis.close();
+    const cursor = nextCursor(walked.texts[3])!;
+    assert.notEqual((await call(client, { q: "*", cursor })).isError, true);
+    assert.equal(http.runs(), 2);
+    assert.ok(events.some((e) => e.type === "cache_miss" && e.reason === "absent"));
+    assert.deepEqual(warningsOf(events), []);
+  } finally {
+    await http.close();
+    await upstash.close();
   }
 });
 
