@@ -8,7 +8,7 @@ import type { Cache } from "./cache.ts";
 import { type Meta, META_VERSION, narrowingMeta } from "./_meta.ts";
 import { priceInBackground } from "./_pricing.ts";
 import { noteKept } from "./_store_per_request.ts";
-import { storageKey, writeResult } from "./stored_result.ts";
+import { writeResult } from "./stored_result.ts";
 
 /**
  * Stores `source` (its fingerprint computed) under `key`, with `extra` (the
@@ -75,7 +75,7 @@ export async function saveSource(
   const starts = new Uint32Array(index ? index.length / 2 : 0);
   for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
   hints.remember(key, { kind: meta.kind, from: 0, starts });
-  noteKept(cache, await storageKey(key));
+  await noteKept(cache, key);
   // Too large for the store: not tried (and not failed) again on every page.
   const capacity = cache.store.limits.capacityBytes;
   if (capacity !== undefined && text.length > capacity) return;

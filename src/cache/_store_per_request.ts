@@ -14,9 +14,11 @@
 
 import type { StoreMemory } from "./_memory.ts";
 import type { Cache } from "./cache.ts";
+import { storageKey } from "./stored_result.ts";
 
-// The store (by its memory) each result was kept in lately, by storage key.
-const keptIn = new Map<string, StoreMemory>();
+// The store (by its memory) each result was kept in lately, by storage key;
+// held weakly, so that the memory of a store gone can go too.
+const keptIn = new Map<string, WeakRef<StoreMemory>>();
 const MOST_KEPT = 256;
 // Stores given a result to keep by this process.
 const keepers = new WeakSet<StoreMemory>();
@@ -30,13 +32,16 @@ export const STORE_PER_REQUEST =
   "request. Make the store once, outside the handler (`const store = memoryStore();` at " +
   "module level), and pass it: `cache: { store }`.";
 
-/** Notes that `cache`'s store was given the result stored under `storageKey` to keep. */
-export function noteKept(cache: Cache, storageKey: string): void {
+/** Notes that `cache`'s store was given the result under the cache key `key` to keep. */
+export async function noteKept(cache: Cache, key: string): Promise<void> {
   if (cache.store.limits.inMemory !== true) return;
   const memory = cache.memory;
   keepers.add(memory);
-  keptIn.delete(storageKey);
-  keptIn.set(storageKey, memory);
+  // By storage key (a digest, as the store and its events name the result):
+  // the caller's identity in the cache key stays out of this registry.
+  const stored = await storageKey(key);
+  keptIn.delete(stored);
+  keptIn.set(stored, new WeakRef(memory));
   if (keptIn.size > MOST_KEPT) keptIn.delete(keptIn.keys().next().value!);
 }
 
@@ -49,7 +54,7 @@ export function noteAbsent(cache: Cache, storageKey: string): void {
   if (cache.store.limits.inMemory !== true) return;
   const memory = cache.memory;
   const other = keptIn.get(storageKey);
-  if (other === undefined || other === memory || keepers.has(memory)) return;
+  if (other === undefined || other.deref() === memory || keepers.has(memory)) return;
   cache.onEvent({
     type: "cache_warning",
     key: storageKey,
