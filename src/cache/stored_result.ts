@@ -318,8 +318,8 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "invalid" });
     return undefined;
   }
-  const macHolds = macCheck(seal, options.checked);
-  if (!await macHolds(base, found, () => seal.sign([base, sealed.body]), sealed.mac)) {
+  const checked = options.checked;
+  if (!await macHolds(seal, checked, base, found, [base, sealed.body], sealed.mac)) {
     emit({ type: "cache_miss", key: base, reason: "altered", check: "record" });
     return undefined;
   }
@@ -366,7 +366,7 @@ export async function openResult(
       if (opened.has(k)) continue;
       const value = prefetched.get(k) ?? fetched[missing.indexOf(k)];
       prefetched.delete(k);
-      opened.set(k, openChunk(macHolds, k, value, record.t, decode));
+      opened.set(k, openChunk(seal, checked, k, value, record.t, decode));
     }
     const all = await Promise.all(keys.map((k) => opened.get(k)!));
     for (const one of all) {
@@ -442,7 +442,8 @@ type Opened<T> = T | "incomplete" | "altered";
  * (an earlier or a concurrent writer of the key).
  */
 async function openChunk<T>(
-  macHolds: MacCheck,
+  seal: Seal,
+  checked: CheckedValues | undefined,
   key: string,
   value: string | undefined,
   tag: string,
@@ -453,36 +454,32 @@ async function openChunk<T>(
   const letter = value[0];
   const own = value.slice(1, 1 + TAG);
   const payload = value.slice(PAYLOAD);
-  const signed = () => macHolds.seal.sign([key, own, letter, payload]);
-  if (!await macHolds(key, value, signed, value.slice(1 + TAG, PAYLOAD))) return "altered";
+  const carried = value.slice(1 + TAG, PAYLOAD);
+  if (!await macHolds(seal, checked, key, value, [key, own, letter, payload], carried)) {
+    return "altered";
+  }
   if (own !== tag) return "incomplete";
   return (await decode(key, payload, letter)) ?? "altered";
 }
 
 /**
- * Whether the MAC a value at `key` carries is the one `sign` computes; a
- * value `checked` holds as passed needs no MAC computed, and one that passes
- * is added to it.
+ * Whether `carried`, the MAC that `value` at `key` carries, is the MAC of
+ * `parts` under `seal`. A value `checked` holds as passed for this seal needs
+ * none computed; one that passes is added to it.
  */
-type MacCheck = {
-  (key: string, value: string, sign: () => Promise<string>, carried: string): Promise<boolean>;
-  seal: Seal;
-};
-
-function macCheck(seal: Seal, checked: CheckedValues | undefined): MacCheck {
-  const check = async (
-    key: string,
-    value: string,
-    sign: () => Promise<string>,
-    carried: string,
-  ): Promise<boolean> => {
-    const id = checked && await seal.id();
-    if (id !== undefined && checked!.has(id, key, value)) return true;
-    if (!sameMac(await sign(), carried)) return false;
-    if (id !== undefined) checked!.add(id, key, value);
-    return true;
-  };
-  return Object.assign(check, { seal });
+async function macHolds(
+  seal: Seal,
+  checked: CheckedValues | undefined,
+  key: string,
+  value: string,
+  parts: string[],
+  carried: string,
+): Promise<boolean> {
+  const id = checked && await seal.id();
+  if (id !== undefined && checked!.has(id, key, value)) return true;
+  if (!sameMac(await seal.sign(parts), carried)) return false;
+  if (id !== undefined) checked!.add(id, key, value);
+  return true;
 }
 
 /** The storage key of a caller's key: fixed length, safe for every backend. */

@@ -8,7 +8,8 @@ import {
   storageKey,
   writeResult,
 } from "../../src/cache/stored_result.ts";
-import { sealOf } from "../../src/cache/_seal.ts";
+import { type Seal, sealOf } from "../../src/cache/_seal.ts";
+import { CheckedValues } from "../../src/cache/_memory.ts";
 import { counted, lineIndex, mixedText, withLimits } from "../stores/_fixtures.ts";
 import { assertRaceHeals, assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 
@@ -342,6 +343,35 @@ Deno.test("a chunk of another key, or at another place of the same result, is al
     events.slice(1).map((e) => e.type === "cache_miss" && [e.reason, e.check]),
     [["altered", "text_chunk"], ["altered", "text_chunk"]],
   );
+});
+
+Deno.test("a value read again unchanged is not checked again; changed, it is, and fails", async () => {
+  const { store, counts } = counted(withLimits(big(), { chunkUnits: 1_000 }));
+  const text = mixedText(5_000);
+  await writeResult(store, "k", { meta: 1, text }, { ttlSeconds: 60 });
+  const signed: string[][] = [];
+  const seal: Seal = {
+    sign: (parts) => (signed.push([...parts]), sealOf().sign(parts)),
+    id: () => sealOf().id(),
+  };
+  const checked = new CheckedValues();
+  const read = async () => (await openResult(store, "k", { seal, checked }))?.read(1_500, 2_500);
+  assert.equal(await read(), text.slice(1_500, 2_500));
+  assert.equal(signed.length, 3); // the record, chunks 1 and 2
+  signed.length = 0;
+  assert.equal(await read(), text.slice(1_500, 2_500));
+  assert.equal(signed.length, 0);
+  // Chunk 2 changed in the store: checked again, and refused.
+  const chunk = counts.keysWritten.find((key) => key.endsWith(":t2"))!;
+  const value = (await store.get(chunk))!;
+  await store.set(chunk, value.slice(0, -1) + (value.at(-1) === "a" ? "b" : "a"), 60);
+  assert.equal(await read(), undefined);
+  assert.deepEqual(signed.map((parts) => parts[0]), [chunk]);
+  // A seal of another key checks everything itself.
+  const other: Seal = { sign: seal.sign, id: () => Promise.resolve("another seal") };
+  signed.length = 0;
+  await openResult(store, "k", { seal: other, checked });
+  assert.equal(signed.length, 1);
 });
 
 Deno.test("a chunk of another result under the same key is never mixed in", async () => {
