@@ -72,18 +72,20 @@ export async function saveSource(
     }
   }
   const { hints, writing } = cache.memory;
+  // One write of a result at a time in this isolate: a page asked for before
+  // the first write lands runs the tool, but neither queues a second write
+  // nor replaces what this isolate remembers of the first (where its
+  // elements start, their prices): the store will hold the first.
+  if (writing.has(key)) return;
   const starts = new Uint32Array(index ? index.length / 2 : 0);
   for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
   hints.remember(key, { kind: meta.kind, from: 0, starts });
-  await noteKept(cache, key);
+  noteKept(cache, key).catch(() => {});
   // Too large for the store: not tried (and not failed) again on every page.
   const capacity = cache.store.limits.capacityBytes;
   if (capacity !== undefined && text.length > capacity) return;
   // A store whose breaker is open is not written to, nor the result encoded for it.
   if (cache.breaker?.blocked()) return;
-  // One write of a result at a time in this isolate: a page asked for before
-  // the first write lands runs the tool, but does not queue a second write.
-  if (writing.has(key)) return;
   const outcome = writeResult(cache.store, key, { meta, text, index }, {
     ttlSeconds: cache.ttlSeconds,
     timeoutMs: cache.timeoutMs,

@@ -113,6 +113,31 @@ Deno.test("kept prices: a window read back where the result was kept carries eac
   }
 });
 
+Deno.test("kept prices: the result kept again while its first write is in flight keeps the first's prices", async () => {
+  const base = memoryStore();
+  let release!: () => void;
+  const paused = new Promise<void>((resolve) => release = resolve);
+  const store: PageStore = {
+    ...base,
+    setMany: async (entries, ttl) => {
+      await paused;
+      await base.setMany!(entries, ttl);
+    },
+  };
+  const tasks: Promise<unknown>[] = [];
+  const cache = resolveCache({ store, waitUntil: (task) => void tasks.push(task) }, () => {})!;
+  const prepared = await prepareSource(createCore({ maxTokens: 2_000 }), spansJson(300, 5), true);
+  assert("source" in prepared);
+  await saveSource(cache, "k", prepared.source, prepared.fingerprint, null, true);
+  // A later page asked for before the write lands runs the tool, and keeps its result again.
+  await saveSource(cache, "k", prepared.source, prepared.fingerprint, null, true);
+  release();
+  await Promise.all(tasks);
+  const loaded = await loadSource(cache, "k", prepared.fingerprint, "elements", 40, 0, 8_000);
+  const { shape } = loaded!.source as ElementsSource;
+  assertEquals(knownPrices(shape.container)?.(1), estimate(element(shape, 1, false)));
+});
+
 Deno.test("kept prices: a window read back by another isolate carries none", async () => {
   const store = memoryStore();
   const tasks: Promise<unknown>[] = [];
