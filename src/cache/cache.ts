@@ -1,8 +1,7 @@
 // The cache as the paging layer uses it: its checked options, and what it is
 // given to use (the store's breaker, this isolate's memory of the store, the
-// seal its values are signed and checked with),
-// made by `resolveCache` and passed to every function that reads or keeps a
-// result.
+// seal its values are signed and checked with), made by `resolveCache` and
+// passed to every function that reads or keeps a result.
 
 import type { CacheEvent } from "../paging/events.ts";
 import type { PageStore } from "../stores/types.ts";
