@@ -28,7 +28,7 @@
 
 export { createPager } from "./src/paging/pager.ts";
 export type { OpenCursor, PageOptions, Pager, PagerOptions, Prepared } from "./src/paging/pager.ts";
-export type { CacheEvent, CacheOp, PagerEvent } from "./src/paging/events.ts";
+export type { CacheCheck, CacheEvent, CacheOp, PagerEvent } from "./src/paging/events.ts";
 export type { Block, BlockPage, Page, PageKind } from "./src/cut/page.ts";
 export { CursorError } from "./src/cursor/cursor_error.ts";
 export type { CursorErrorReason } from "./src/cursor/cursor_error.ts";

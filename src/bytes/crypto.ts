@@ -42,7 +42,12 @@ export async function sha256OfText(
   return (await digest).slice();
 }
 
-function exactUtf8(text: string): Uint8Array<ArrayBuffer> {
+/**
+ * Bytes that tell every string from every other: well-formed text as its
+ * UTF-8, text with lone surrogates (which UTF-8 would turn into U+FFFD) as a
+ * 0xFF byte, which no UTF-8 holds, then its code units.
+ */
+export function exactUtf8(text: string): Uint8Array<ArrayBuffer> {
   if (text.isWellFormed()) return utf8(text);
   const units = utf16(text);
   const out = new Uint8Array(units.length + 1);

@@ -7,7 +7,7 @@
 
 import type { PageStore } from "../stores/types.ts";
 
-export type { CacheEvent, CacheOp } from "../paging/events.ts";
+export type { CacheCheck, CacheEvent, CacheOp } from "../paging/events.ts";
 export type { PageStore, StoreLimits } from "../stores/types.ts";
 
 /**

@@ -3,17 +3,25 @@
 import type { Cache } from "./cache.ts";
 import type { CacheOptions } from "./cache_options.ts";
 import type { CacheEvent } from "../paging/events.ts";
-import { checkFunction, checkStringList, invalid } from "../paging/options.ts";
+import { checkFunction, checkKeys, checkStringList, invalid } from "../paging/options.ts";
 import type { PageStore } from "../stores/types.ts";
 import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
+import { memoryOf } from "./_memory.ts";
+import { sealOf } from "./_seal.ts";
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 const AN_HOUR_MS = 3_600_000;
 
-/** Checks cache options and makes the cache the paging layer uses. */
+/**
+ * Checks cache options and makes the cache the paging layer uses. With the
+ * pager's `secret` (already checked by the pager), every value it writes is
+ * signed with a key derived from it, and every value it reads is checked
+ * against that key.
+ */
 export function resolveCache(
   options: CacheOptions | undefined,
   onEvent: (event: CacheEvent) => void,
+  secret?: string | Uint8Array,
 ): Cache | undefined {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== "object") {
@@ -39,6 +47,20 @@ export function resolveCache(
       limits,
     );
   }
+  for (const flag of ["compress", "inMemory"] as const) {
+    if (limits[flag] !== undefined && typeof limits[flag] !== "boolean") {
+      throw invalid(`cache.store.limits.${flag}`, "true, false or nothing", limits[flag]);
+    }
+  }
+  checkKeys("cache", options, [
+    "store",
+    "ttlSeconds",
+    "timeoutMs",
+    "breaker",
+    "tools",
+    "identify",
+    "waitUntil",
+  ]);
   const ttl = options.ttlSeconds ?? 600;
   if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 1 || ttl > TEN_YEARS) {
     throw invalid("cache.ttlSeconds", `a number of seconds from 1 to ${TEN_YEARS}`, ttl);
@@ -58,6 +80,8 @@ export function resolveCache(
     waitUntil: options.waitUntil,
     onEvent,
     breaker,
+    memory: memoryOf(options.store),
+    seal: sealOf(secret),
   };
 }
 
@@ -77,15 +101,10 @@ function resolveBreaker(
       options,
     );
   }
-  for (const key of Object.keys(options ?? {})) {
-    if (!["failures", "coolDownMs", "maxCoolDownMs", "now"].includes(key)) {
-      throw invalid(
-        "cache.breaker",
-        "an object of failures, coolDownMs, maxCoolDownMs and now only",
-        `an object with ${JSON.stringify(key)}`,
-      );
-    }
+  if (options) {
+    checkKeys("cache.breaker", options, ["failures", "coolDownMs", "maxCoolDownMs", "now"]);
   }
+
   const failures = options?.failures ?? BREAKER_DEFAULTS.failures;
   if (
     typeof failures !== "number" || !Number.isInteger(failures) || failures < 1 || failures > 1_000

@@ -13,7 +13,9 @@ import {
 } from "../paging/core.ts";
 import type { Page } from "../cut/page.ts";
 import type { Source } from "../source/source.ts";
-import { type Cache, loadSource, saveSource } from "./cache.ts";
+import type { Cache } from "./cache.ts";
+import { loadSource } from "./_load.ts";
+import { saveSource } from "./_save.ts";
 
 /**
  * Whose result, for which call: a kept result is only ever served to the
@@ -54,7 +56,8 @@ export interface ServedPage {
 
 /**
  * The page at `cursor` of the result `owner` kept, or undefined on a
- * miss (absent, expired, a store error or timeout, another fingerprint).
+ * miss (absent, expired, a store error or timeout, another fingerprint, a
+ * value that fails its check, or values that make no page).
  * `coreFor` picks the core to page with from the kept `extra` (undefined:
  * the kept result cannot be paged here, and counts as a miss).
  */
@@ -80,14 +83,25 @@ export async function servePage(
   if (!loaded || !core) return undefined;
   // Kept for another client's larger pages, its fields may leave no room on
   // this one's: then the tool runs, and the cursor goes on in the result's text.
-  if (!(await sourceFits(core, loaded.source, owner.scope))) return undefined;
-  const page = await pageSource(
-    core,
-    loaded.source,
-    loaded.fingerprint,
-    cursor,
-    owner.scope,
-    asked,
-  );
-  return { page, extra: loaded.extra };
+  if (!(await sourceFits(core, loaded.source, owner.scope))) {
+    cache.onEvent({ type: "cache_miss", key: loaded.key, reason: "no_room" });
+    return undefined;
+  }
+  try {
+    const page = await pageSource(
+      core,
+      loaded.source,
+      loaded.fingerprint,
+      cursor,
+      owner.scope,
+      asked,
+    );
+    return { page, extra: loaded.extra };
+  } catch {
+    // What was read back passed every check and still makes no page (only
+    // values forged without the secret to check them against can): a miss,
+    // so that the tool's own result answers, never an error of the cache's.
+    cache.onEvent({ type: "cache_miss", key: loaded.key, reason: "unusable", check: "page" });
+    return undefined;
+  }
 }

@@ -3,42 +3,45 @@
  * about one page of data, not the whole result, in one round trip.
  *
  * Layout under the storage key `K` (a SHA-256 of the caller's key):
- * - `K`: the record (`M` + JSON): meta, text length, chunk sizes, deadline and
- *   the content tag. Written last, so a reader that finds it finds every chunk.
+ * - `K`: the record (`M`, its MAC, then JSON): meta, text length, chunk
+ *   sizes, deadline and the content tag. Written last, so a reader that finds
+ *   it finds every chunk.
  * - `K:t<i>`: text code units `[i*c, (i+1)*c)`, on a fixed grid, so a range
  *   maps to its chunk keys without a directory, and without the record: a
  *   page can be fetched in the same request as the record (`prefetch`).
  * - `K:x<j>`: index entries `[j*e, (j+1)*e)` as base64 of little-endian
- *   uint32s: fixed width, so a store with a ranged read (`GETRANGE`) reads
- *   just the entries asked for.
+ *   uint32s.
  *
  * Every chunk starts with a letter naming its encoding, then the 8-character
- * content tag of its result (from a SHA-256 of all chunks and the meta). A
- * reader takes a chunk only if its tag is the record's: writers of the same
- * result write the same chunks, and a chunk of another result under the same
- * key (a concurrent or earlier writer) is never mixed in; it reads as a miss.
+ * content tag of its result (from a SHA-256 of all chunks and the meta),
+ * then its MAC, then its payload. Nothing read is used before it is checked
+ * (`_seal.ts`): the record's MAC covers its key and its JSON; a chunk's, its
+ * key (the record's key and its place on the grid), its tag, letter and
+ * payload. A value changed, cut short, moved from another key or place, or
+ * signed with another secret fails it: `altered`. A chunk whose MAC holds
+ * but whose tag is not the record's is of another version of the result
+ * under this key (an earlier or a concurrent writer: writers of the same
+ * result write the same chunks): `incomplete`. Either is a miss, never part
+ * of a page. A chunk is checked whole, so the index is read in whole chunks.
  *
- * Values never parse as JSON and are well-formed text (so a store that speaks
- * JSON or UTF-8 keeps them exactly):
- * `T` raw text · `E` text with lone surrogates escaped (a chunk with a lone
- * surrogate, or half of a pair cut by the grid: U+D800+k becomes U+FFFF
- * U+E000+k, U+FFFF becomes U+FFFF U+FFFF) · `U` base64 of UTF-16LE code
- * units (where escaping would not fit the value limit) · `Z`/`Y` base64 of
- * deflate-raw of the UTF-8 of a `T`/`E` payload, kept only where 10 % or more
- * smaller · `I` index · `M` record.
+ * How chunks encode text and index entries (the letter that starts each):
+ * `_encoding.ts`; how each store call is bounded and reported:
+ * `_store_calls.ts`.
  *
  * @module
  */
 
-import { readAtMost } from "../bytes/bytes.ts";
-import { fromBase64, toBase64 } from "../bytes/base64.ts";
-import { sha256, sha256OfText, utf16 } from "../bytes/crypto.ts";
-import { emitter } from "../paging/emit.ts";
+import { toBase64 } from "../bytes/base64.ts";
+import { sha256, sha256OfText } from "../bytes/crypto.ts";
 import type { CacheEvent, CacheOp } from "../paging/events.ts";
+import type { PageStore } from "../stores/types.ts";
 import type { Breaker } from "./breaker.ts";
+import { decodeIndex, decodeText, encodeIndex, encodeText, utf8Length } from "./_encoding.ts";
+import { MAC_CHARS, sameMac, type Seal, sealOf } from "./_seal.ts";
+import type { CheckedValues } from "./_memory.ts";
+import { emitterRedacting, getMany, type Guard, guarded } from "./_store_calls.ts";
 
 export type { CacheEvent, CacheOp };
-import type { PageStore } from "../stores/types.ts";
 
 /** A result as the cache keeps it. */
 export interface StoredResult {
@@ -66,6 +69,8 @@ export interface WriteResultOptions {
   breaker?: Breaker;
   /** Compress chunks; default: the store's `limits.compress`. */
   compress?: boolean;
+  /** What signs every value written (see `_seal.ts`). Default: the seal without a secret. */
+  seal?: Seal;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
@@ -82,6 +87,10 @@ export interface OpenResultOptions {
    * later `read`/`readIndex` calls inside them need no further call.
    */
   prefetch?: { text?: [start: number, end: number]; index?: [from: number, to: number] };
+  /** What every value read is checked with: the writer's. Default: the seal without a secret. */
+  seal?: Seal;
+  /** Values whose MAC held lately (and that need no MAC again), to consult and add to. */
+  checked?: CheckedValues;
   /** Clock in milliseconds. Default `Date.now`. */
   now?: () => number;
 }
@@ -89,11 +98,14 @@ export interface OpenResultOptions {
 /**
  * A stored result opened for reading. Each read is one store call (one round
  * trip where the backend batches) for the chunks that cover the range, or
- * none when they were prefetched. Reads resolve `undefined` when the entry
- * expired, lost a chunk, or the store failed or timed out (reported through
- * `onEvent`); they never reject.
+ * none when they were prefetched. Every value is checked before it is used
+ * (its MAC, its tag, its length). Reads resolve `undefined` when the entry
+ * expired, lost a chunk, holds a value that fails its check, or the store
+ * failed or timed out (reported through `onEvent`); they never reject.
  */
 export interface ResultReader {
+  /** The storage key, as events name the result. */
+  readonly key: string;
   readonly meta: unknown;
   /** Length of the text in UTF-16 code units. */
   readonly length: number;
@@ -111,11 +123,10 @@ export type WriteOutcome = "stored" | "failed" | "deferred";
 const DEFAULT_TIMEOUT_MS = 1_000;
 const PREFETCH_CELLS = 256;
 const WRITE_BATCH_CHARS = 1 << 20;
-const MIN_COMPRESSED_UNITS = 512;
-const RECORD_VERSION = 2;
+const RECORD_VERSION = 3;
 const TAG = 8;
-/** Where a chunk's payload starts: its letter, then its tag. */
-const PAYLOAD = 1 + TAG;
+/** Where a chunk's payload starts: its letter, its tag, then its MAC. */
+const PAYLOAD = 1 + TAG + MAC_CHARS;
 
 /**
  * Stores `result` under `key`: chunks first, the record last. Resolves
@@ -191,11 +202,15 @@ async function write(
     meta,
     ...chunks.map(([, letter, payload]) => letter + payload),
   ]);
-  const entries = chunks.map((
-    [k, letter, payload],
-  ): [string, string] => [k, letter + tag + payload]);
+  const seal = options.seal ?? sealOf();
+  const entries = await Promise.all(chunks.map(
+    async ([k, letter, payload]): Promise<[string, string]> => [
+      k,
+      letter + tag + await seal.sign([k, tag, letter, payload]) + payload,
+    ],
+  ));
   const chars = entries.reduce((n, [, value]) => n + value.length, 0);
-  const recordValue = "M" + JSON.stringify({
+  const body = JSON.stringify({
     v: RECORD_VERSION,
     t: tag,
     d: deadline,
@@ -205,6 +220,7 @@ async function write(
     e: indexEntries,
     m: JSON.parse(meta),
   });
+  const recordValue = "M" + await seal.sign([base, body]) + body;
   if (utf8Length(recordValue) > limits.maxValueBytes) {
     return fail(
       new RangeError(
@@ -271,6 +287,7 @@ export async function openResult(
   const emit = emitterRedacting(options.onEvent);
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const seal = options.seal ?? sealOf();
   const base = await storageKey(key);
   const chunkKey = (kind: "t" | "x", i: number) => `${base}:${kind}${i}`;
 
@@ -296,11 +313,17 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "absent" });
     return undefined;
   }
-  const record = parseRecord(found);
-  if (record === undefined) {
+  const sealed = parseRecord(found);
+  if (sealed === undefined) {
     emit({ type: "cache_miss", key: base, reason: "invalid" });
     return undefined;
   }
+  const checked = options.checked;
+  if (!await macHolds(seal, checked, base, found, [base, sealed.body], sealed.mac)) {
+    emit({ type: "cache_miss", key: base, reason: "altered", check: "record" });
+    return undefined;
+  }
+  const { record } = sealed;
   if (record.d <= now()) {
     emit({ type: "cache_miss", key: base, reason: "expired" });
     return undefined;
@@ -319,28 +342,50 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "expired" });
     return false;
   };
-  const incomplete = (): undefined => {
-    emit({ type: "cache_miss", key: base, reason: "incomplete" });
-    return undefined;
-  };
-  /** The values of `keys`, from the prefetch or in one store call. */
-  const valuesOf = async (
+  // Each chunk is fetched, checked and decoded once for this reader.
+  const opened = new Map<string, Promise<Opened<string | Uint32Array>>>();
+  /**
+   * The decoded chunks of `keys`, those not prefetched nor opened before in
+   * one store call; undefined (reported) when the store fails or a chunk is
+   * missing, altered or of another version of the result.
+   */
+  const chunks = async <T extends string | Uint32Array>(
     keys: string[],
-    guard: ReturnType<typeof guarded>,
-  ): Promise<(string | undefined)[] | undefined> => {
-    const missing = keys.filter((k) => !prefetched.has(k));
-    if (missing.length === 0) return keys.map((k) => prefetched.get(k));
-    const got = await guard(() => getMany(store, missing));
-    if (!got.ok) return undefined;
-    const fetched = new Map(missing.map((k, i) => [k, got.value[i]]));
-    return keys.map((k) => prefetched.get(k) ?? fetched.get(k));
+    guard: Guard,
+    decode: (key: string, payload: string, letter: string) => Promise<T | undefined>,
+    check: "text_chunk" | "index_chunk",
+  ): Promise<T[] | undefined> => {
+    const missing = keys.filter((k) => !opened.has(k) && !prefetched.has(k));
+    let fetched: (string | undefined)[] = [];
+    if (missing.length > 0) {
+      const got = await guard(() => getMany(store, missing));
+      if (!got.ok) return undefined;
+      fetched = got.value;
+    }
+    for (const k of keys) {
+      if (opened.has(k)) continue;
+      const value = prefetched.get(k) ?? fetched[missing.indexOf(k)];
+      prefetched.delete(k);
+      opened.set(k, openChunk(seal, checked, k, value, record.t, decode));
+    }
+    const all = await Promise.all(keys.map((k) => opened.get(k)!));
+    for (const one of all) {
+      if (one === "incomplete") {
+        emit({ type: "cache_miss", key: base, reason: "incomplete" });
+        return undefined;
+      }
+      if (one === "altered") {
+        emit({ type: "cache_miss", key: base, reason: "altered", check });
+        return undefined;
+      }
+    }
+    return all as T[];
   };
   const readGuard = guarded(emit, base, "read", timeoutMs, options.breaker);
   const indexGuard = guarded(emit, base, "read_index", timeoutMs, options.breaker);
-  const tagged = (value: unknown): value is string =>
-    typeof value === "string" && value.slice(1, PAYLOAD) === record.t;
 
   return {
+    key: base,
     meta: record.m,
     length: record.n,
     indexLength: record.x,
@@ -350,75 +395,91 @@ export async function openResult(
       if (!live()) return undefined;
       const first = Math.floor(s / record.c);
       const keys = gridKeys([s, e], record.c, (i) => chunkKey("t", i));
-      const values = await valuesOf(keys, readGuard);
-      if (values === undefined) return undefined;
-      const parts: string[] = [];
-      for (let k = 0; k < keys.length; k++) {
-        const i = first + k;
-        const units = Math.min(record.c, record.n - i * record.c);
-        const value = values[k];
-        const part = tagged(value) ? await decodeText(value, units) : undefined;
-        if (part === undefined) return incomplete();
-        // Only the stretch asked for of each chunk is copied into the text.
-        const offset = i * record.c;
-        parts.push(part.slice(Math.max(0, s - offset), Math.min(units, e - offset)));
-      }
-      const text = parts.join("");
-      // Every character asked for, or a miss: never a page cut short.
-      return text.length === e - s ? text : incomplete();
+      const texts = await chunks(keys, readGuard, (k, payload, letter) => {
+        const i = first + keys.indexOf(k);
+        return decodeText(letter, payload, Math.min(record.c, record.n - i * record.c));
+      }, "text_chunk");
+      if (texts === undefined) return undefined;
+      // Only the stretch asked for of each chunk is copied into the text.
+      const parts = texts.map((text, k) => {
+        const offset = (first + k) * record.c;
+        return text.slice(Math.max(0, s - offset), e - offset);
+      });
+      return parts.join("");
     },
     async readIndex(from, to) {
       const [s, e] = clamp(from, to, record.x);
       if (e <= s) return new Uint32Array(0);
       if (!live()) return undefined;
       const first = Math.floor(s / record.e);
-      const last = Math.floor((e - 1) / record.e);
-      const out = new Uint32Array(e - s);
       const keys = gridKeys([s, e], record.e, (j) => chunkKey("x", j));
-      const getRange = store.getRange?.bind(store);
-      if (getRange && !keys.every((k) => prefetched.has(k))) {
-        // Base64 maps every 3 bytes to 4 characters: read whole groups, and
-        // the tag of each chunk, in one batch of ranged reads.
-        const spans: { key: string; a: number; b: number; at: number }[] = [];
-        for (let j = first; j <= last; j++) {
-          const a = Math.max(s, j * record.e) - j * record.e;
-          const b = Math.min(e, (j + 1) * record.e) - j * record.e;
-          spans.push({ key: chunkKey("x", j), a, b, at: j * record.e + a - s });
-        }
-        const got = await indexGuard(() =>
-          Promise.all(spans.flatMap(({ key, a, b }) => {
-            const g0 = Math.floor((4 * a) / 3);
-            const g1 = Math.ceil((4 * b) / 3);
-            return [getRange(key, 1, PAYLOAD), getRange(key, PAYLOAD + 4 * g0, PAYLOAD + 4 * g1)];
-          }))
-        );
-        if (!got.ok) return undefined;
-        for (let k = 0; k < spans.length; k++) {
-          const { a, b, at } = spans[k];
-          if (got.value[2 * k] !== record.t) return incomplete();
-          const bytes = fromBase64(got.value[2 * k + 1]);
-          const skip = 4 * a - 3 * Math.floor((4 * a) / 3);
-          if (bytes === undefined || bytes.length < skip + 4 * (b - a)) return incomplete();
-          readUint32s(bytes, skip, out, at, b - a);
-        }
-        return out;
-      }
-      const values = await valuesOf(keys, indexGuard);
-      if (values === undefined) return undefined;
-      for (let j = first; j <= last; j++) {
-        const value = values[j - first];
+      const entries = await chunks(keys, indexGuard, (k, payload, letter) => {
+        const j = first + keys.indexOf(k);
         const count = Math.min(record.e, record.x - j * record.e);
-        const bytes = tagged(value) && value[0] === "I"
-          ? fromBase64(value.slice(PAYLOAD))
-          : undefined;
-        if (bytes === undefined || bytes.length !== 4 * count) return incomplete();
-        const a = Math.max(s, j * record.e) - j * record.e;
-        const b = Math.min(e, (j + 1) * record.e) - j * record.e;
-        readUint32s(bytes, 4 * a, out, j * record.e + a - s, b - a);
+        return Promise.resolve(letter === "I" ? decodeIndex(payload, count) : undefined);
+      }, "index_chunk");
+      if (entries === undefined) return undefined;
+      const out = new Uint32Array(e - s);
+      for (let k = 0; k < entries.length; k++) {
+        const offset = (first + k) * record.e;
+        const a = Math.max(s, offset) - offset;
+        const b = Math.min(e - offset, entries[k].length);
+        out.set(entries[k].subarray(a, b), offset + a - s);
       }
       return out;
     },
   };
+}
+
+/** A chunk's decoded payload, or why it cannot be used. */
+type Opened<T> = T | "incomplete" | "altered";
+
+/**
+ * The decoded payload of the chunk stored at `key`, if it is what the writer
+ * of the result tagged `tag` wrote there: `altered` when its MAC does not
+ * hold (changed, cut short, of another key or another secret) or it does not
+ * decode; `incomplete` when it is gone or of another version of this result
+ * (an earlier or a concurrent writer of the key).
+ */
+async function openChunk<T>(
+  seal: Seal,
+  checked: CheckedValues | undefined,
+  key: string,
+  value: string | undefined,
+  tag: string,
+  decode: (key: string, payload: string, letter: string) => Promise<T | undefined>,
+): Promise<Opened<T>> {
+  if (value === undefined || value === null) return "incomplete";
+  if (typeof value !== "string" || value.length < PAYLOAD) return "altered";
+  const letter = value[0];
+  const own = value.slice(1, 1 + TAG);
+  const payload = value.slice(PAYLOAD);
+  const carried = value.slice(1 + TAG, PAYLOAD);
+  if (!await macHolds(seal, checked, key, value, [key, own, letter, payload], carried)) {
+    return "altered";
+  }
+  if (own !== tag) return "incomplete";
+  return (await decode(key, payload, letter)) ?? "altered";
+}
+
+/**
+ * Whether `carried`, the MAC that `value` at `key` carries, is the MAC of
+ * `parts` under `seal`. A value `checked` holds as passed for this seal needs
+ * none computed; one that passes is added to it.
+ */
+async function macHolds(
+  seal: Seal,
+  checked: CheckedValues | undefined,
+  key: string,
+  value: string,
+  parts: string[],
+  carried: string,
+): Promise<boolean> {
+  const id = checked && await seal.id();
+  if (id !== undefined && checked!.has(id, key, value)) return true;
+  if (!sameMac(await seal.sign(parts), carried)) return false;
+  if (id !== undefined) checked!.add(id, key, value);
+  return true;
 }
 
 /** The storage key of a caller's key: fixed length, safe for every backend. */
@@ -458,11 +519,19 @@ function gridKeys(
   return keys;
 }
 
-function parseRecord(value: unknown): StoredRecord | undefined {
+/** A record value read back: the record, and the MAC and text it is to be checked by. */
+interface SealedRecord {
+  record: StoredRecord;
+  mac: string;
+  body: string;
+}
+
+function parseRecord(value: unknown): SealedRecord | undefined {
   if (typeof value !== "string" || value[0] !== "M") return undefined;
+  const body = value.slice(1 + MAC_CHARS);
   let record: StoredRecord;
   try {
-    record = JSON.parse(value.slice(1));
+    record = JSON.parse(body);
   } catch {
     return undefined;
   }
@@ -471,26 +540,11 @@ function parseRecord(value: unknown): StoredRecord | undefined {
     typeof record.t === "string" && record.t.length === TAG && typeof record.d === "number" &&
     count(record.n) && count(record.c) && record.c > 0 && count(record.x) && count(record.e) &&
     record.e > 0;
-  return ok ? record : undefined;
+  return ok ? { record, mac: value.slice(1, 1 + MAC_CHARS), body } : undefined;
 }
 
 async function contentTag(parts: string[]): Promise<string> {
   return toBase64(await sha256(parts.join("\u0000")), "base64url").slice(0, TAG);
-}
-
-async function getMany(store: PageStore, keys: string[]): Promise<(string | undefined)[]> {
-  if (keys.length === 1) return [await store.get(keys[0])];
-  if (!store.getMany) return await Promise.all(keys.map((k) => store.get(k)));
-  const got: unknown = await store.getMany(keys);
-  // A store that answers with anything but one value a key has failed, as if it threw.
-  if (!Array.isArray(got) || got.length !== keys.length) {
-    throw new TypeError(
-      `getMany answered ${
-        Array.isArray(got) ? `${got.length} values` : String(got)
-      } for ${keys.length} keys`,
-    );
-  }
-  return got;
 }
 
 function clamp(start: number, end: number, length: number): [number, number] {
@@ -516,225 +570,6 @@ function* batches<T extends [string, string]>(entries: T[], maxChars: number): G
     size += entry[1].length;
   }
   if (batch.length > 0) yield batch;
-}
-
-type Guarded<T> = { ok: true; value: T } | { ok: false };
-const UNGUARDED = { done() {} };
-const TIMED_OUT = Symbol("timeout");
-
-function guarded(
-  emit: (event: CacheEvent) => void,
-  key: string,
-  op: CacheOp,
-  timeoutMs: number,
-  breaker?: Breaker,
-): <T>(run: () => Promise<T>) => Promise<Guarded<T>> {
-  return async <T>(run: () => Promise<T>): Promise<Guarded<T>> => {
-    // An open breaker: the store is not called, and the caller does not wait.
-    const ticket = breaker === undefined
-      ? UNGUARDED
-      : breaker.admit(op === "write" ? "write" : "read");
-    if (ticket === undefined) return { ok: false };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let call: Promise<T>;
-    try {
-      call = Promise.resolve(run());
-    } catch (error) {
-      emit({ type: "cache_error", key, op, error });
-      ticket.done(false);
-      return { ok: false };
-    }
-    // A call that settles after its timeout must not surface as an unhandled rejection.
-    call.catch(() => {});
-    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-    });
-    try {
-      const outcome = await Promise.race([call, timeout]);
-      if (outcome === TIMED_OUT) {
-        emit({ type: "cache_timeout", key, op, timeoutMs });
-        // However late it answers, a store slower than its timeout costs every page that
-        // timeout: it counts as a failure.
-        ticket.done(false);
-        return { ok: false };
-      }
-      ticket.done(true);
-      return { ok: true, value: outcome as T };
-    } catch (error) {
-      emit({ type: "cache_error", key, op, error });
-      ticket.done(false);
-      return { ok: false };
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-}
-
-// A store error is reported redacted (see `redacted`).
-function emitterRedacting(
-  onEvent?: (event: CacheEvent) => void,
-): (event: CacheEvent) => void {
-  return emitter<CacheEvent>((event) =>
-    onEvent?.(event.type === "cache_error" ? { ...event, error: redacted(event.error) } : event)
-  );
-}
-
-/**
- * A store's error as an event carries it: some clients (the Upstash one)
- * quote the whole command in their messages, cached results included, and
- * events end up in logs. The name and the first 200 characters are kept.
- */
-function redacted(error: unknown): Error {
-  const name = error instanceof Error ? error.name : typeof error;
-  const message = error instanceof Error ? error.message : String(error);
-  const out = new Error(message.length > 200 ? `${message.slice(0, 200)}… (cut)` : message);
-  out.name = name;
-  return out;
-}
-
-// --- encodings ---
-
-const encoder = new TextEncoder();
-
-/** The encoding letter and payload of a text chunk. */
-async function encodeText(chunk: string, compress: boolean): Promise<[string, string]> {
-  const wellFormed = chunk.isWellFormed();
-  const text = wellFormed ? chunk : escapeSurrogates(chunk);
-  // The grid allows 3 UTF-8 bytes a unit; past that, base64 of UTF-16 (8/3).
-  const raw: [string, string] = wellFormed
-    ? ["T", text]
-    : utf8Length(text) <= 3 * chunk.length
-    ? ["E", text]
-    : ["U", toBase64(utf16(chunk))];
-  if (!compress || chunk.length < MIN_COMPRESSED_UNITS) return raw;
-  const bytes = encoder.encode(text);
-  const packed = toBase64(await deflate(bytes));
-  const rawBytes = raw[0] === "U" ? raw[1].length : bytes.length;
-  return packed.length < 0.9 * rawBytes ? [wellFormed ? "Z" : "Y", packed] : raw;
-}
-
-async function decodeText(value: string, units: number): Promise<string | undefined> {
-  const payload = value.slice(PAYLOAD);
-  let text: string | undefined;
-  try {
-    switch (value[0]) {
-      case "T":
-        text = payload;
-        break;
-      case "E":
-        text = unescapeSurrogates(payload);
-        break;
-      case "U": {
-        const bytes = fromBase64(payload);
-        text = bytes && fromUtf16Bytes(bytes);
-        break;
-      }
-      case "Z":
-      case "Y": {
-        const bytes = fromBase64(payload);
-        // Escaped text is at most 6 UTF-8 bytes a unit.
-        const raw = bytes && await inflate(bytes, units * 6);
-        text = raw && new TextDecoder("utf-8", { fatal: true }).decode(raw);
-        if (text !== undefined && value[0] === "Y") text = unescapeSurrogates(text);
-        break;
-      }
-    }
-  } catch {
-    return undefined;
-  }
-  return text !== undefined && text.length === units ? text : undefined;
-}
-
-// A lone surrogate U+D800+k becomes U+FFFF U+E000+k, and U+FFFF itself
-// U+FFFF U+FFFF: well-formed text that maps back one to one.
-const LONE_OR_ESCAPE =
-  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\uffff/g;
-const ESCAPED = /\uffff([\ue000-\ue7ff\uffff])/g;
-
-function escapeSurrogates(text: string): string {
-  return text.replace(
-    LONE_OR_ESCAPE,
-    (unit) =>
-      unit === "\uffff"
-        ? "\uffff\uffff"
-        : "\uffff" + String.fromCharCode(unit.charCodeAt(0) - 0xd800 + 0xe000),
-  );
-}
-
-function unescapeSurrogates(text: string): string {
-  const out = text.replace(
-    ESCAPED,
-    (_, unit: string) =>
-      unit === "\uffff" ? unit : String.fromCharCode(unit.charCodeAt(0) - 0xe000 + 0xd800),
-  );
-  // Every U+FFFF was consumed by an escape pair; one left over means damage.
-  if (out.length !== text.length - countEscapes(text)) throw new Error("bad escape");
-  return out;
-}
-
-function countEscapes(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf("\uffff"); i !== -1; i = text.indexOf("\uffff", i + 2)) count++;
-  return count;
-}
-
-function encodeIndex(entries: Uint32Array): string {
-  const bytes = new Uint8Array(entries.length * 4);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < entries.length; i++) view.setUint32(4 * i, entries[i], true);
-  return toBase64(bytes);
-}
-
-function readUint32s(
-  bytes: Uint8Array,
-  offset: number,
-  out: Uint32Array,
-  at: number,
-  count: number,
-): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < count; i++) out[at + i] = view.getUint32(offset + 4 * i, true);
-}
-
-function fromUtf16Bytes(bytes: Uint8Array): string | undefined {
-  if (bytes.length % 2 !== 0) return undefined;
-  const parts: string[] = [];
-  const units = new Array<number>(Math.min(8192, bytes.length / 2));
-  for (let i = 0; i < bytes.length; i += 2 * units.length) {
-    const n = Math.min(units.length, (bytes.length - i) / 2);
-    units.length = n;
-    for (let k = 0; k < n; k++) units[k] = bytes[i + 2 * k] | (bytes[i + 2 * k + 1] << 8);
-    parts.push(String.fromCharCode(...units));
-  }
-  return parts.join("");
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdfff) bytes += 1;
-    else if (unit >= 0x800) bytes += 2;
-    else if (unit >= 0x80) bytes += 1;
-  }
-  return bytes;
-}
-
-async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-    .pipeThrough(new CompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** Inflates at most `limit` bytes: stored data is not trusted to be small. */
-async function inflate(bytes: Uint8Array, limit: number): Promise<Uint8Array | undefined> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
-    .pipeThrough(new DecompressionStream("deflate-raw"));
-  try {
-    return await readAtMost(stream, limit);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Whether a storage key is a result's record (its chunks' keys extend it with `:`). */

@@ -34,7 +34,6 @@ export function lastResults(store: PageStore, max: number): PageStore {
     limits: store.limits,
     get: (key) => store.get(key),
     getMany: store.getMany && ((keys) => store.getMany!(keys)),
-    getRange: store.getRange && ((key, start, end) => store.getRange!(key, start, end)),
     delete: (key) => store.delete(key),
     set: async (key, value, ttl) => {
       await store.set(key, value, ttl);

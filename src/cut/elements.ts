@@ -276,7 +276,7 @@ async function wholeElements(
   const withPositions = positioned(source);
   // Estimates the cache kept for these elements (not for a narrowed page's
   // positions, nor for a counter's count): the same numbers, not computed again.
-  const prices = meter.estimated && !narrowed ? knownPrices.get(shape.container) : undefined;
+  const prices = meter.estimated && !narrowed ? knownPrices(shape.container) : undefined;
   let used = ZERO;
   let fitting = 0;
   for (let i = at; i < container.count; i++) {

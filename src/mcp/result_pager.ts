@@ -215,7 +215,7 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     main: pagingOf(core),
     author: authorLimits(pagerOptions),
     clients: resolveClientLimits(clientLimits),
-    cache: resolveCache(cache, core.emit),
+    cache: resolveCache(cache, core.emit, pagerOptions.secret),
     narrowing: resolveNarrowArguments(narrow, core.cursorParam) !== undefined,
     // How values are written: servers that write them differently share no entry.
     layout: JSON.stringify(pagerOptions.indent ?? ""),

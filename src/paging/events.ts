@@ -50,10 +50,19 @@ export type CacheEvent =
     key: string;
     /**
      * `absent`: no record; `expired`: past its deadline; `invalid`: a record
-     * this version cannot read; `incomplete`: a chunk is gone, damaged or of
-     * another result.
+     * this version cannot read; `incomplete`: a chunk is gone or of another
+     * version of the result (an earlier or a concurrent write); `altered`: a
+     * value is not what was written there (changed or cut bytes, another
+     * key's value, written with another secret: see `check`); `unusable`:
+     * the values passed their checks but do not make a page (an index that
+     * points past the text, which only someone who can write to the store
+     * and has no secret to check against can make); `no_room`: the result
+     * was kept for another client's larger pages, and the fields around its
+     * list leave no room on this client's (the cursor goes on in its text).
      */
-    reason: "absent" | "expired" | "invalid" | "incomplete";
+    reason: "absent" | "expired" | "invalid" | "incomplete" | "altered" | "unusable" | "no_room";
+    /** The check that failed, with `altered` and `unusable`. */
+    check?: CacheCheck;
   }
   | {
     type: "cache_stored";
@@ -63,6 +72,19 @@ export type CacheEvent =
     /** Characters written (ASCII for compressed values). */
     chars: number;
     ms: number;
+  }
+  | {
+    type: "cache_warning";
+    key: string;
+    /**
+     * `store_per_request`: the result a later page asks for was kept in
+     * another store object of this process, and the store it is read from
+     * has held nothing: a store made inside the request handler, which never
+     * hits. `message` says the fix (make the store once, outside the
+     * handler); it is also written to the console, once a process.
+     */
+    warning: "store_per_request";
+    message: string;
   }
   | { type: "cache_error"; key: string; op: CacheOp; error: unknown }
   | { type: "cache_timeout"; key: string; op: CacheOp; timeoutMs: number }
@@ -80,6 +102,15 @@ export type CacheEvent =
     /** The cool-down that starts (`open`) or that ended. */
     coolDownMs: number;
   };
+
+/**
+ * What a stored result is checked by before a page is served from it:
+ * `record`, `text_chunk`, `index_chunk`: the MAC of that value, tied to its
+ * key (and to the pager's `secret` when there is one), and for the record
+ * that it is of the result the cursor pages; `window`: the index entries read
+ * fit the text and each other; `page`: a page could be built from the window.
+ */
+export type CacheCheck = "record" | "text_chunk" | "index_chunk" | "window" | "page";
 
 /** The operation an error or timeout happened in. */
 export type CacheOp = "open" | "read" | "read_index" | "write";

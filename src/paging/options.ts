@@ -291,7 +291,7 @@ function closestName(name: string, allowed: readonly string[]): string | undefin
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
-  return bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  return bestDistance <= Math.max(2, Math.ceil(name.length / 3)) ? best : undefined;
 }
 
 function editDistance(a: string, b: string): number {

@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
- * import { assertEquals } from "@std/assert";
+import { assertEquals } from "@std/assert";
  * import { denoKvStore } from "@pagewise/mcp/deno-kv";
  *
  * const kv = await Deno.openKv(":memory:");
@@ -25,6 +25,7 @@
  * @module
  */
 
+import { checkKeys } from "../paging/options.ts";
 import type { PageStore, StoreLimits } from "./types.ts";
 import { ttlMilliseconds } from "./_ttl.ts";
 
@@ -93,6 +94,7 @@ interface Wrapped {
  * ```
  */
 export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageStore {
+  checkKeys("denoKvStore", options, ["prefix", "now"]);
   const prefix = options.prefix ?? ["pagewise"];
   const now = options.now ?? Date.now;
   const limits: StoreLimits = {

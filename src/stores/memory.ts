@@ -4,6 +4,7 @@
  * @module
  */
 
+import { checkKeys } from "../paging/options.ts";
 import type { PageStore, StoreLimits } from "./types.ts";
 import { positiveTtl } from "./_ttl.ts";
 
@@ -58,6 +59,7 @@ function sizeOf(key: string, value: string): number {
  * ```
  */
 export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
+  checkKeys("memoryStore", options, ["maxEntries", "maxBytes", "now"]);
   const maxEntries = positive(options.maxEntries ?? 10_000, "maxEntries");
   const maxBytes = positive(options.maxBytes ?? 32 * 1024 * 1024, "maxBytes");
   if (options.now !== undefined && typeof options.now !== "function") {
@@ -116,12 +118,12 @@ export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
     chunkUnits: 65_536,
     capacityBytes: maxBytes,
     compress: false,
+    inMemory: true,
   };
   return {
     limits,
     get: (key) => Promise.resolve(live(key)?.value),
     getMany: (keys) => Promise.resolve(keys.map((key) => live(key)?.value)),
-    getRange: (key, start, end) => Promise.resolve(live(key)?.value.slice(start, end)),
     set: (key, value, ttlSeconds) => {
       try {
         put(key, value, ttlSeconds);

@@ -34,6 +34,13 @@ export interface StoreLimits {
   readonly capacityBytes?: number;
   /** Whether chunks should be compressed (pays where bytes cross a network). */
   readonly compress?: boolean;
+  /**
+   * Entries are held by this store object, in the isolate's memory (as
+   * `memoryStore` holds them): another store object, even one made with the
+   * same options, holds none of them. pagewise then warns when a store made
+   * per request (which never hits) is read.
+   */
+  readonly inMemory?: boolean;
 }
 
 /**
@@ -73,13 +80,6 @@ export interface PageStore {
    * (pipeline, MGET, getMany); `undefined` for each key absent or expired.
    */
   getMany?(keys: readonly string[]): Promise<(string | undefined)[]>;
-  /**
-   * Bytes `[start, end)` of the value at `key`, for backends with a ranged
-   * read (Redis `GETRANGE`). pagewise range-reads only ASCII values, where
-   * bytes and characters coincide. Shorter than asked (or `undefined`) when
-   * the key is absent.
-   */
-  getRange?(key: string, start: number, end: number): Promise<string | undefined>;
   /**
    * Stores `value` at `key` for `ttlSeconds`: positive, often fractional (the
    * time left of a result's TTL). Keep it no longer, to the millisecond where

@@ -58,8 +58,6 @@ export interface UpstashRedis {
   get(key: string): Promise<unknown>;
   /** `MGET key…`: one command for several keys. */
   mget(...keys: string[]): Promise<unknown[]>;
-  /** `GETRANGE key start end` (end inclusive). */
-  getrange(key: string, start: number, end: number): Promise<unknown>;
   /** `SET key value PX milliseconds`. */
   set(key: string, value: string, options: { px: number }): Promise<unknown>;
   /** `DEL key…`. */
@@ -127,13 +125,6 @@ export function upstashStore(redis: UpstashRedis): PageStore {
         throw new Error(`upstashStore: MGET of ${keys.length} keys answered ${values.length}`);
       }
       return values.map(text);
-    },
-    async getRange(key, start, end) {
-      if (end <= start) return "";
-      const value = await redis.getrange(key, start, end - 1);
-      // The client JSON-parses replies: a base64 slice such as "1234" or
-      // "null" comes back as a number or null; its string form is the slice.
-      return value === undefined ? undefined : String(value);
     },
     async set(key, value, ttlSeconds) {
       await redis.set(key, value, { px: ttlMilliseconds(ttlSeconds) });

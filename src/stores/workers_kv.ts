@@ -14,7 +14,7 @@
  * Not run as a doc test: it needs a Worker's KV binding (`env.PAGES`); see
  * {@linkcode workersKvStore} for one over a `Map` that runs anywhere.
  * ```ts ignore no-assert
- * import { type PageStore } from "@pagewise/mcp";
+import { type PageStore } from "@pagewise/mcp";
  * import { type WorkersKvNamespace, workersKvStore } from "@pagewise/mcp/workers-kv";
  *
  * // One store per isolate: its breaker then sees every request's calls.
@@ -30,6 +30,7 @@
  * @module
  */
 
+import { checkKeys } from "../paging/options.ts";
 import type { PageStore, StoreLimits } from "./types.ts";
 import { positiveTtl } from "./_ttl.ts";
 
@@ -87,6 +88,7 @@ export function workersKvStore(
   namespace: WorkersKvNamespace,
   options: WorkersKvStoreOptions = {},
 ): PageStore {
+  checkKeys("workersKvStore", options, ["prefix", "now"]);
   const prefix = options.prefix ?? "";
   const now = options.now ?? Date.now;
   const limits: StoreLimits = {

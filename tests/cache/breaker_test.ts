@@ -447,7 +447,10 @@ Deno.test("cache.breaker options are checked when the pager is made", () => {
   assert.throws(() => make(true), /cache\.breaker must be false or an object/);
   assert.throws(() => make(null), /cache\.breaker must be false or an object/);
   assert.throws(() => make([]), /cache\.breaker must be false or an object/);
-  assert.throws(() => make({ failurs: 3 }), /cache\.breaker must be an object of failures/);
+  assert.throws(
+    () => make({ failurs: 3 }),
+    /cache\.breaker has no option "failurs"; did you mean "failures"\?/,
+  );
   assert.throws(
     () => make({ failures: 0 }),
     /cache\.breaker\.failures must be a whole number from 1 to 1,000; got 0/,

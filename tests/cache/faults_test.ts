@@ -35,7 +35,6 @@ function swappable(first: Redis): { redis: UpstashRedis; use(next: Redis): void 
   const redis: UpstashRedis = {
     get: (key) => current.get(key),
     mget: (...keys) => current.mget(...keys),
-    getrange: (key, start, end) => current.getrange(key, start, end),
     set: (key, value, options) => current.set(key, value, options),
     del: (...keys) => current.del(...keys),
     pipeline: () => current.pipeline(),

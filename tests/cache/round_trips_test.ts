@@ -83,3 +83,33 @@ Deno.test("a result stored in another store under the same key (other fields aro
     await upstash.close();
   }
 });
+
+Deno.test("a walk by a field no item has: pages from the cache name the items' keys as the first does", async () => {
+  const pagesOf = async (cached: boolean) => {
+    const served = toolServer(
+      { maxTokens: 500, cache: cached ? { store: memoryStore() } : undefined },
+      () => spansJson(3_000),
+    );
+    const client = await connectInMemory(served.server);
+    try {
+      const texts: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const text = textOf(await call(client, { q: "*", fields: ["nosuch"], cursor }));
+        texts.push(text);
+        cursor = nextCursor(text);
+      } while (cursor);
+      return { texts, runs: served.runs() };
+    } finally {
+      await client.close();
+    }
+  };
+  const cached = await pagesOf(true);
+  const uncached = await pagesOf(false);
+  assert.ok(cached.texts.length > 2);
+  assert.equal(cached.runs, 1, "every later page came from the cache");
+  assert.deepEqual(cached.texts, uncached.texts);
+  for (const text of cached.texts) {
+    assert.match(text, /No item on this page has \\"nosuch\\"; the items have/);
+  }
+});

@@ -8,6 +8,8 @@ import {
   storageKey,
   writeResult,
 } from "../../src/cache/stored_result.ts";
+import { type Seal, sealOf } from "../../src/cache/_seal.ts";
+import { CheckedValues } from "../../src/cache/_memory.ts";
 import { counted, lineIndex, mixedText, withLimits } from "../stores/_fixtures.ts";
 import { assertRaceHeals, assertRaceReadsWhole } from "../support/concurrent_writes.ts";
 
@@ -69,31 +71,9 @@ Deno.test("a ranged read fetches only the chunks that cover it, in one call", as
   assert.ok(counts.charsRead < 4 * 10_000 * 1.01, `read ${counts.charsRead} characters`);
 });
 
-Deno.test("readIndex with a ranged-read store reads just the entries asked for", async () => {
-  const index = Uint32Array.from({ length: 300_000 }, (_, i) => i * 41 + (i % 7));
-  const { store, counts } = counted(big());
-  await writeResult(store, "k", { meta: 1, text: "x", index }, { ttlSeconds: 60 });
-  const reader = await openResult(store, "k");
-  // memoryStore: 65,536-unit text chunks, so 2,048 index entries a chunk.
-  for (const [from, to] of [[0, 1], [1, 2], [2, 3], [5, 400], [8_191, 8_193], [299_990, 1e9]]) {
-    counts.calls = counts.charsRead = 0;
-    const entries = await reader!.readIndex(from, to);
-    assert.deepEqual(entries, index.slice(from, to), `[${from}, ${to})`);
-    // Two ranged reads (tag, entries) per index chunk touched, in one batch.
-    const spansChunks = from < 8_192 && to > 8_192;
-    assert.equal(counts.calls, spansChunks ? 4 : 2);
-    assert.ok(
-      counts.charsRead <=
-        ((Math.min(to, index.length) - from) * 16) / 3 + 16 * (spansChunks ? 2 : 1),
-    );
-  }
-});
-
-Deno.test("readIndex without a ranged read reads whole index chunks", async () => {
+Deno.test("readIndex reads the whole index chunks that cover the range, in one call", async () => {
   const index = Uint32Array.from({ length: 10_000 }, (_, i) => i * 3);
-  const base = big();
-  const noRange: PageStore = { ...base, getRange: undefined, limits: base.limits };
-  const { store, counts } = counted(noRange);
+  const { store, counts } = counted(big());
   await writeResult(store, "k", { meta: 1, text: "x", index }, { ttlSeconds: 60 });
   const reader = await openResult(store, "k");
   counts.calls = counts.keysRead = 0;
@@ -297,31 +277,101 @@ Deno.test("a store that hangs: each call gives up at timeoutMs with a timeout ev
   ]);
 });
 
-Deno.test("a lost or damaged chunk makes the read undefined with an incomplete miss", async () => {
+Deno.test("a lost chunk makes the read undefined with an incomplete miss; a damaged one, altered", async () => {
   const { store, counts } = counted(withLimits(big(), { chunkUnits: 1_000 }));
   const text = "0123456789".repeat(500);
   await writeResult(store, "k", { meta: 1, text, index: Uint32Array.of(1, 2, 3) }, {
     ttlSeconds: 60,
   });
   const chunk = (name: string) => counts.keysWritten.find((k) => k.endsWith(name))!;
-  const tag = (await store.get(chunk(":t0")))!.slice(1, 9);
+  // Letter, tag and MAC: what a damaged chunk keeps of the one it replaces.
+  const head = (await store.get(chunk(":t0")))!.slice(1, 31);
   const { events, onEvent } = recorder();
   const reader = await openResult(store, "k", { onEvent });
   await store.delete(chunk(":t1"));
   assert.equal(await reader!.read(500, 1_500), undefined);
   assert.equal(await reader!.read(0, 999), text.slice(0, 999));
-  await store.set(chunk(":t2"), "T" + tag + "x".repeat(999), 60); // one short
+  await store.set(chunk(":t2"), "T" + head + "x".repeat(999), 60); // one short
   assert.equal(await reader!.read(2_000, 2_001), undefined);
-  await store.set(chunk(":t3"), "Z" + tag + "AAAA", 60); // not deflate
+  await store.set(chunk(":t3"), "Z" + head + "AAAA", 60); // not deflate
   assert.equal(await reader!.read(3_000, 3_001), undefined);
-  await store.set(chunk(":t4"), "E" + tag + "ab\uffffzz", 60); // a broken escape
+  await store.set(chunk(":t4"), "E" + head + "ab\uffffzz", 60); // a broken escape
   assert.equal(await reader!.read(4_000, 4_001), undefined);
-  await store.set(chunk(":x0"), "I" + tag + "!!!!", 60);
+  await store.set(chunk(":x0"), "I" + head + "!!!!", 60);
   assert.equal(await reader!.readIndex(0, 3), undefined);
-  assert.equal(
-    events.filter((e) => e.type === "cache_miss" && e.reason === "incomplete").length,
-    5,
+  assert.deepEqual(
+    events.filter((e) => e.type === "cache_miss").map((e) => e.type === "cache_miss" && e.check),
+    [undefined, "text_chunk", "text_chunk", "text_chunk", "index_chunk"],
   );
+  assert.deepEqual(
+    events.filter((e) => e.type === "cache_miss").map((e) => e.type === "cache_miss" && e.reason),
+    ["incomplete", "altered", "altered", "altered", "altered"],
+  );
+});
+
+Deno.test("values written with one secret read as altered with another, or with none", async () => {
+  const store = withLimits(big(), { chunkUnits: 1_000 });
+  const text = mixedText(5_000);
+  const written = sealOf("the writer's secret, 16+ bytes");
+  await writeResult(store, "k", { meta: 1, text }, { ttlSeconds: 60, seal: written });
+  for (const seal of [sealOf("another secret, of 16+ bytes"), sealOf()]) {
+    const { events, onEvent } = recorder();
+    assert.equal(await openResult(store, "k", { seal, onEvent }), undefined);
+    assert.deepEqual(events, [
+      { type: "cache_miss", key: await storageKey("k"), reason: "altered", check: "record" },
+    ]);
+  }
+  const reader = await openResult(store, "k", { seal: written });
+  assert.equal(await reader!.read(0, Infinity), text);
+});
+
+Deno.test("a chunk of another key, or at another place of the same result, is altered", async () => {
+  const { store, counts } = counted(withLimits(big(), { chunkUnits: 1_000 }));
+  const text = "0123456789".repeat(500);
+  await writeResult(store, "k", { meta: 1, text }, { ttlSeconds: 60 });
+  await writeResult(store, "other", { meta: 1, text }, { ttlSeconds: 60 });
+  const [k0, k1] = counts.keysWritten.filter((key) => /:t[01]$/.test(key));
+  const other0 = counts.keysWritten.find((key) => key !== k0 && key.endsWith(":t0"))!;
+  const { events, onEvent } = recorder();
+  const reader = await openResult(store, "k", { onEvent });
+  // Chunks 0 and 1 hold the same text: swapped, each is still refused.
+  await store.set(k1, (await store.get(k0))!, 60);
+  assert.equal(await reader!.read(1_000, 1_001), undefined);
+  await store.set(k0, (await store.get(other0))!, 60);
+  assert.equal(await reader!.read(0, 1), undefined);
+  assert.deepEqual(
+    events.slice(1).map((e) => e.type === "cache_miss" && [e.reason, e.check]),
+    [["altered", "text_chunk"], ["altered", "text_chunk"]],
+  );
+});
+
+Deno.test("a value read again unchanged is not checked again; changed, it is, and fails", async () => {
+  const { store, counts } = counted(withLimits(big(), { chunkUnits: 1_000 }));
+  const text = mixedText(5_000);
+  await writeResult(store, "k", { meta: 1, text }, { ttlSeconds: 60 });
+  const signed: string[][] = [];
+  const seal: Seal = {
+    sign: (parts) => (signed.push([...parts]), sealOf().sign(parts)),
+    id: () => sealOf().id(),
+  };
+  const checked = new CheckedValues();
+  const read = async () => (await openResult(store, "k", { seal, checked }))?.read(1_500, 2_500);
+  assert.equal(await read(), text.slice(1_500, 2_500));
+  assert.equal(signed.length, 3); // the record, chunks 1 and 2
+  signed.length = 0;
+  assert.equal(await read(), text.slice(1_500, 2_500));
+  assert.equal(signed.length, 0);
+  // Chunk 2 changed in the store: checked again, and refused.
+  const chunk = counts.keysWritten.find((key) => key.endsWith(":t2"))!;
+  const value = (await store.get(chunk))!;
+  await store.set(chunk, value.slice(0, -1) + (value.at(-1) === "a" ? "b" : "a"), 60);
+  assert.equal(await read(), undefined);
+  assert.deepEqual(signed.map((parts) => parts[0]), [chunk]);
+  // A seal of another key checks everything itself.
+  const other: Seal = { sign: seal.sign, id: () => Promise.resolve("another seal") };
+  signed.length = 0;
+  await openResult(store, "k", { seal: other, checked });
+  assert.equal(signed.length, 1);
 });
 
 Deno.test("a chunk of another result under the same key is never mixed in", async () => {
@@ -396,10 +446,21 @@ Deno.test("a chunk that inflates past its size is refused, not inflated", async 
       ),
     ).arrayBuffer(),
   );
-  const tag = (await store.get(counts.keysWritten[0]))!.slice(1, 9);
-  await store.set(counts.keysWritten[0], "Z" + tag + bomb.toBase64(), 60);
-  const reader = await openResult(store, "k");
+  // Signed as the cache without a secret signs: only the inflate's limit stops it.
+  const key = counts.keysWritten[0];
+  const tag = (await store.get(key))!.slice(1, 9);
+  const payload = bomb.toBase64();
+  const mac = await sealOf().sign([key, tag, "Z", payload]);
+  await store.set(key, "Z" + tag + mac + payload, 60);
+  const { events, onEvent } = recorder();
+  const reader = await openResult(store, "k", { onEvent });
   assert.equal(await reader!.read(0, 10), undefined);
+  assert.deepEqual(events.at(-1), {
+    type: "cache_miss",
+    key: await storageKey("k"),
+    reason: "altered",
+    check: "text_chunk",
+  });
 });
 
 Deno.test("storage keys are fixed-length, backend-safe and distinct for distinct keys", async () => {

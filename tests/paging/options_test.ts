@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   createPager,
   createResultPager,
+  memoryStore,
   pagedTool,
   type PagerOptions,
   paginate,
@@ -194,5 +195,20 @@ Deno.test("paginateLists refuses a mistyped option, naming the closest", () => {
   assert.throws(
     () => paginateLists(new McpServer({ name: "s", version: "1" }), { pagesize: 10 } as never),
     /paginateLists has no option "pagesize"; did you mean "pageSize"\?/,
+  );
+});
+
+Deno.test("a mistyped cache or store option is refused, naming the closest", () => {
+  assert.throws(
+    () => createResultPager({ cache: { store: memoryStore(), ttl: 60 } as never }),
+    /cache has no option "ttl"; its options are store, ttlSeconds, timeoutMs/,
+  );
+  assert.throws(
+    () => createResultPager({ cache: { store: memoryStore(), breaker: { failure: 3 } as never } }),
+    /cache.breaker has no option "failure"; did you mean "failures"\?/,
+  );
+  assert.throws(
+    () => memoryStore({ maxEntry: 10 } as never),
+    /memoryStore has no option "maxEntry"; did you mean "maxEntries"\?/,
   );
 });

@@ -81,14 +81,6 @@ export function counted(store: PageStore): { store: PageStore; counts: Counts } 
       return (await getMany(keys)).map(read);
     };
   }
-  if (store.getRange) {
-    const getRange = store.getRange.bind(store);
-    wrapped.getRange = async (key, start, end) => {
-      counts.calls++;
-      counts.keysRead++;
-      return read(await getRange(key, start, end));
-    };
-  }
   if (store.setMany) {
     const setMany = store.setMany.bind(store);
     wrapped.setMany = async (entries, ttl) => {

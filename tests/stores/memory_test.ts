@@ -60,13 +60,6 @@ Deno.test("memoryStore refuses a value larger than maxBytes and keeps the rest",
   assert.deepEqual(await store.get("small"), "Tx");
 });
 
-Deno.test("memoryStore reads a range of a value", async () => {
-  const store = memoryStore();
-  await store.set("k", "Iabcdefgh", 60);
-  assert.deepEqual(await store.getRange!("k", 1, 5), "abcd");
-  assert.deepEqual(await store.getRange!("absent", 1, 5), undefined);
-});
-
 Deno.test("memoryStore rejects nonsense options and TTLs with what to do", async () => {
   assert.throws(() => memoryStore({ maxEntries: 0 }), {
     name: "RangeError",

@@ -1,0 +1,32 @@
+// The cache's options checked when the cache is made (src/cache/resolve.ts).
+import assert from "node:assert/strict";
+import { memoryStore, type PageStore } from "../../mod.ts";
+import { resolveCache } from "../../src/cache/resolve.ts";
+
+const withFlag = (flag: string, value: unknown): PageStore => {
+  const store = memoryStore();
+  return { ...store, limits: { ...store.limits, [flag]: value } };
+};
+
+Deno.test("a store's compress and inMemory are true, false or nothing", () => {
+  for (const flag of ["compress", "inMemory"]) {
+    for (const value of [true, false, undefined]) {
+      assert.ok(resolveCache({ store: withFlag(flag, value) }, () => {}));
+    }
+    for (const value of ["yes", 1, null]) {
+      assert.throws(
+        () => resolveCache({ store: withFlag(flag, value) }, () => {}),
+        new RegExp(`cache\\.store\\.limits\\.${flag} must be true, false or nothing`),
+      );
+    }
+  }
+});
+
+Deno.test("caches over one store object share what the isolate remembers of it; another object, nothing", () => {
+  const store = memoryStore();
+  const a = resolveCache({ store }, () => {})!;
+  const b = resolveCache({ store, ttlSeconds: 60 }, () => {})!;
+  const c = resolveCache({ store: { ...store } }, () => {})!;
+  assert.equal(a.memory, b.memory);
+  assert.notEqual(a.memory, c.memory);
+});
