@@ -162,3 +162,18 @@ async function connectWhenReady(url: string, exited: Promise<Deno.CommandStatus>
   }
   throw new Error(gone ? "wrangler dev exited" : "wrangler dev did not serve within 120 s");
 }
+
+/** A wrangler.jsonc's settings: its text without comments, parsed. */
+const jsonc = (text: string): Record<string, unknown> =>
+  JSON.parse(text.replace(/^\s*\/\/.*$/gm, "").replace(/,(\s*[}\]])/g, "$1"));
+
+Deno.test("the README's wrangler.jsonc for a Worker outside the repository is the quick start's without its alias", async () => {
+  const readme = await Deno.readTextFile("README.md");
+  const shown = /^```jsonc\n([\s\S]*?)^```$/m.exec(readme)?.[1];
+  assert.ok(shown, "README.md shows a wrangler.jsonc");
+  const { alias, $schema: _, ...own } = jsonc(
+    await Deno.readTextFile(`${QUICKSTART}/wrangler.jsonc`),
+  );
+  assert.ok(alias, "the repository's quick start maps @pagewise/mcp to the sources");
+  assert.deepEqual(jsonc(shown), own);
+});
