@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { bundleWorker, startWorker } from "../support/workerd.ts";
 import { joinListPages } from "../support/tool_pages.ts";
 import { connect, overLimits, walk } from "./_pages.ts";
+import { freePort } from "../support/npm_servers.ts";
 
 // The README's quick start, examples/quickstart/worker.ts, as `wrangler deploy`
 // bundles it, in real workerd: an SDK client walks every page of its tool.
@@ -97,14 +98,6 @@ async function cloneState(): Promise<string> {
   const digests = await Promise.all(locks.map((bytes) => crypto.subtle.digest("SHA-256", bytes)));
   return new TextDecoder().decode(git.stdout) +
     digests.map((digest) => new Uint8Array(digest).join(",")).join("\n");
-}
-
-/** A TCP port free right now on 127.0.0.1. */
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 Deno.test("the README's wrangler dev of the quick start serves it and leaves the clone as it was", async () => {
