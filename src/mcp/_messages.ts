@@ -10,13 +10,19 @@ export function cursorNotAString(cursorParam: string): string {
     `without ${cursorParam} to start from the beginning.`;
 }
 
-/** The sentence added to a paged tool's description in tools/list. */
-export const TOOL_DESCRIPTION_SENTENCE = " Long results come in pages: when a result has a " +
-  "next_cursor, call this tool again with the same arguments and that cursor to get the next page.";
+/**
+ * The sentence added to a paged tool's description in tools/list. A JSON page
+ * gives its cursor as `next_cursor`, a text page (or a page of blocks) only in
+ * its closing note: the sentence names both, so that a model reading a text
+ * page does not look for a `next_cursor` it will never find.
+ */
+export const TOOL_DESCRIPTION_SENTENCE = " Long results come in pages: when a page gives a " +
+  "cursor (as next_cursor, or in its closing note), call this tool again with the same " +
+  "arguments and that cursor to get the next page.";
 
 /** The description of the cursor argument added to a paged tool. */
-export const CURSOR_ARGUMENT_DESCRIPTION = "Cursor of the next page, from next_cursor of the " +
-  "previous result. Leave it out for the first page.";
+export const CURSOR_ARGUMENT_DESCRIPTION = "Cursor of the next page, as the previous page gave " +
+  "it (its next_cursor, or in its closing note). Leave it out for the first page.";
 
 /** Why a list cursor was refused, as the JSON-RPC error says it. */
 export const LIST_CURSOR_REASONS: Readonly<Record<CursorErrorReason, string>> = {

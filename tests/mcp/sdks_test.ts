@@ -105,6 +105,9 @@ for (const sdk of SDKS) {
     assert.match(tool.inputSchema.properties.cursor.description, /next_cursor/);
     assert.ok(!tool.inputSchema.required?.includes("cursor"));
     assert.match(tool.description, /call this tool again with the same arguments and that cursor/);
+    // A text page has no next_cursor: its cursor is in its note, and both say so.
+    assert.match(tool.description, /as next_cursor, or in its closing note/);
+    assert.match(tool.inputSchema.properties.cursor.description, /or in its closing note/);
     assert.ok(tools.find((t) => t.name === "everything")!.inputSchema.properties.cursor);
     await client.close();
   });
