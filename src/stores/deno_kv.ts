@@ -11,7 +11,7 @@
  *
  * @example
  * ```ts
-import { assertEquals } from "@std/assert";
+ * import { assertEquals } from "@std/assert";
  * import { denoKvStore } from "@pagewise/mcp/deno-kv";
  *
  * const kv = await Deno.openKv(":memory:");

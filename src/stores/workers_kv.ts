@@ -14,7 +14,7 @@
  * Not run as a doc test: it needs a Worker's KV binding (`env.PAGES`); see
  * {@linkcode workersKvStore} for one over a `Map` that runs anywhere.
  * ```ts ignore no-assert
-import { type PageStore } from "@pagewise/mcp";
+ * import { type PageStore } from "@pagewise/mcp";
  * import { type WorkersKvNamespace, workersKvStore } from "@pagewise/mcp/workers-kv";
  *
  * // One store per isolate: its breaker then sees every request's calls.
