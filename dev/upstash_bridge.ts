@@ -185,3 +185,18 @@ function encode(reply: Reply, base64: boolean): unknown {
 function toBase64(bytes: Uint8Array): string {
   return (bytes as unknown as { toBase64(): string }).toBase64();
 }
+
+// `deno task upstash`: a redis-server of its own and this bridge in front of it,
+// for trying the Upstash store by hand; prints the two settings it needs.
+if (import.meta.main) {
+  const { startRedis } = await import("./redis.ts");
+  const redis = await startRedis();
+  const bridge = startUpstashBridge({ redisPort: redis.port });
+  console.log(`UPSTASH_REDIS_REST_URL=${bridge.url}\nUPSTASH_REDIS_REST_TOKEN=${bridge.token}`);
+  console.log("Serving until stopped (Ctrl-C).");
+  Deno.addSignalListener("SIGINT", async () => {
+    await bridge.close();
+    await redis.close();
+    Deno.exit(0);
+  });
+}

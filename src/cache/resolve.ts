@@ -27,6 +27,15 @@ export function resolveCache(
   if (options === null || typeof options !== "object") {
     throw invalid("cache", "an object with a store", options);
   }
+  checkKeys("cache", options, [
+    "store",
+    "ttlSeconds",
+    "timeoutMs",
+    "breaker",
+    "tools",
+    "identify",
+    "waitUntil",
+  ]);
   const store = options.store as Partial<PageStore> | undefined;
   if (
     !store || typeof store.get !== "function" || typeof store.set !== "function" ||
@@ -52,15 +61,6 @@ export function resolveCache(
       throw invalid(`cache.store.limits.${flag}`, "true, false or nothing", limits[flag]);
     }
   }
-  checkKeys("cache", options, [
-    "store",
-    "ttlSeconds",
-    "timeoutMs",
-    "breaker",
-    "tools",
-    "identify",
-    "waitUntil",
-  ]);
   const ttl = options.ttlSeconds ?? 600;
   if (typeof ttl !== "number" || !Number.isFinite(ttl) || ttl < 1 || ttl > TEN_YEARS) {
     throw invalid("cache.ttlSeconds", `a number of seconds from 1 to ${TEN_YEARS}`, ttl);

@@ -96,6 +96,7 @@ export async function servePage(
       owner.scope,
       asked,
     );
+    cache.onEvent({ type: "cache_hit", key: loaded.key });
     return { page, extra: loaded.extra };
   } catch {
     // What was read back passed every check and still makes no page (only

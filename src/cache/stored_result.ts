@@ -328,8 +328,8 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "expired" });
     return undefined;
   }
-  emit({ type: "cache_hit", key: base });
-
+  // A hit is told once the page is made from what is read (serve.ts): a
+  // chunk can still fail its check, and that page is a miss.
   const prefetched = new Map<string, string>();
   if (record.c === guessUnits && record.e === guessEntries) {
     for (let i = 1; i < wanted.length; i++) {

@@ -56,3 +56,12 @@ export function pagedToolWithoutArguments(tool: string, cursorParam: string): st
     `pagedTool as inputSchema), or page the server with paginate(server, { tools: { include: ` +
     `["${tool}"] } }).`;
 }
+
+/** Why a paged tool made without its input schema is refused. */
+export function pagedToolWithoutSchema(tool: string, cursorParam: string): string {
+  return `pagewise: pagedTool("${tool}") needs the tool's inputSchema (the one it is registered ` +
+    `with): an MCP SDK drops the arguments a schema does not declare, and a tool whose ` +
+    `${cursorParam} is dropped answers every call with its first page. Declare ` +
+    `${cursorParam}: z.string().optional() in it and pass it as { inputSchema } (or use ` +
+    `paginate(server, { tools: { include: ["${tool}"] } }), which adds the arguments itself).`;
+}

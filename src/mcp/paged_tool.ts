@@ -9,7 +9,7 @@ import { checkKeys, checkOneOf, invalid, resolveNarrowArguments } from "../pagin
 import { clientNameOf } from "./_client.ts";
 import { takeCursor } from "./_cursor_argument.ts";
 import { identityOf } from "./_identity.ts";
-import { pagedToolWithoutArguments } from "./_messages.ts";
+import { pagedToolWithoutArguments, pagedToolWithoutSchema } from "./_messages.ts";
 import { createResultPager, RESULT_PAGER_KEYS, type ResultPagerOptions } from "./result_pager.ts";
 import { toolScope } from "./scope.ts";
 import type { ToolResult } from "./types.ts";
@@ -20,10 +20,10 @@ export interface PagedToolOptions extends ResultPagerOptions {
   mode?: "page" | "trim";
   /**
    * The tool's input schema as it is registered (a zod object or raw shape,
-   * or a JSON Schema): an MCP SDK drops every argument its schema does not
-   * declare, so the cursor must be declared, and is checked here, now. The
-   * narrowing arguments (`grep`, `fields`) it declares are the ones the model
-   * is told of. Without it, nothing can be checked: declare them yourself.
+   * or a JSON Schema). Required to page (not to trim): an MCP SDK drops every
+   * argument its schema does not declare, so the cursor must be declared,
+   * and is checked here, now. The narrowing arguments (`grep`, `fields`) it
+   * declares are the ones the model is told of and the ones taken.
    */
   inputSchema?: unknown;
 }
@@ -42,10 +42,11 @@ const PAGED_TOOL_KEYS = [...RESULT_PAGER_KEYS, "mode", "inputSchema"] as const;
  * An SDK drops arguments the tool's input schema does not declare: declare
  * the cursor (an optional string), and `grep` (an optional string) and
  * `fields` (an optional list of strings) to let the model narrow a result,
- * and pass the schema as `inputSchema`, which is checked here: a schema
- * without the cursor throws now, rather than answer every call with the
- * first page. (`paginate(server, { tools: { include: [name] } })` adds the
- * arguments itself.)
+ * and pass the schema as `inputSchema`, which is checked here: without a
+ * schema, or with one that lacks the cursor, `pagedTool` throws now, rather
+ * than answer every call with the first page.
+ * (`paginate(server, { tools: { include: [name] } })` adds the arguments
+ * itself.)
  *
  * @example
  * ```ts
@@ -89,16 +90,14 @@ export function pagedTool<A extends Record<string, unknown>, E>(
   const results = createResultPager(resultOptions);
   const cursorParam = options.cursorParam ?? "cursor";
   const narrow = mode === "trim" ? undefined : resolveNarrowArguments(options.narrow, cursorParam);
+  if (inputSchema === undefined && mode !== "trim") {
+    throw new TypeError(pagedToolWithoutSchema(name, cursorParam));
+  }
   const declared = inputSchema === undefined
     ? undefined
     : declaredArguments(name, inputSchema, cursorParam, mode ?? "page");
-  // The model is told it can narrow only of arguments the schema declares
-  // (without a schema: only when `narrow` was given, as a sign they are).
-  const hint = declared
-    ? narrowingDeclared(narrow, declared)
-    : options.narrow === undefined
-    ? undefined
-    : narrow;
+  // The model is told it can narrow only of arguments the schema declares.
+  const hint = declared && narrowingDeclared(narrow, declared);
   return async (args, extra) => {
     // Without an input schema an SDK calls the tool with its request details alone.
     if (extra === undefined && isRequestDetails(args)) {

@@ -44,6 +44,7 @@ export type PagerEvent =
 
 /** What the cache reports; never thrown, never shown to the model. */
 export type CacheEvent =
+  /** A page served from the cache: every value it read passed its checks. */
   | { type: "cache_hit"; key: string }
   | {
     type: "cache_miss";

@@ -142,7 +142,10 @@ export function resolveNarrowArguments(
     out[key] = name;
   }
   if (out.grep !== undefined && out.grep === out.fields) {
-    throw invalid("narrow", "two different names for grep and fields", narrow);
+    throw new TypeError(
+      `pagewise: narrow names grep and fields both ${JSON.stringify(out.grep)}: give them two ` +
+        `different names (or leave one out with false).`,
+    );
   }
   if (out.grep === cursorParam || out.fields === cursorParam) {
     const clash = out.grep === cursorParam ? "grep" : "fields";

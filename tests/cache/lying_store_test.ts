@@ -265,7 +265,9 @@ async function lyingWalk(
   secret: boolean,
   elsewhere: boolean,
   text = false,
-): Promise<{ texts: string[]; runs: number; misses: unknown[]; expected: string }> {
+): Promise<
+  { texts: string[]; runs: number; misses: unknown[]; hits: number; expected: string }
+> {
   const counter = { n: 0 };
   const took = new Map<string, number>();
   const produce = ({ q }: { q: string }) => text ? log(q) : output(q, took.get(q) ?? 12);
@@ -310,7 +312,8 @@ async function lyingWalk(
         ? [e.check ? { reason: e.reason, check: e.check } : { reason: e.reason }]
         : []
     );
-    return { texts, runs: counter.n - runsBefore, misses, expected };
+    const hits = events.filter((e) => e.type === "cache_hit").length;
+    return { texts, runs: counter.n - runsBefore, misses, hits, expected };
   } finally {
     await firstClient.close();
     if (elsewhere) await laterClient.close();
@@ -340,6 +343,7 @@ for (const [store, open, elsewhere] of backends) {
         assert.ok(walked.texts.length >= 8, `${walked.texts.length} pages`);
         assert.equal(walked.runs, 0);
         assert.deepEqual(walked.misses, []);
+        assert.equal(walked.hits, walked.texts.length - 1, "every later page a hit");
         assertWithinLimits(walked.texts, LIMITS);
         assertReassembles(walked.texts, walked.expected);
       } finally {
@@ -358,6 +362,8 @@ for (const [store, open, elsewhere] of backends) {
           assert.equal(walked.runs, 1);
           const caught = typeof lie.caught === "function" ? lie.caught(secret) : lie.caught;
           assert.deepEqual(walked.misses, [caught]);
+          // The page that met the lie is a miss and not a hit as well.
+          assert.equal(walked.hits, walked.texts.length - 2);
         } finally {
           await backend.close();
         }

@@ -78,12 +78,13 @@ type EdgeResult = ReturnType<EdgeTool<{ cursor?: string }>["execute"]>;
 
 function edge(): (request: Request) => Promise<Response> {
   const requests = new AsyncLocalStorage<Request>();
-  const paged = pagedTool(TOOL, () => recordsResult());
+  const parameters = z.object({ cursor: z.string().optional() });
+  const paged = pagedTool(TOOL, () => recordsResult(), { inputSchema: parameters });
   const server = new EdgeFastMCP({ name: "records-edge", version: "1.0.0" }).addTool({
     name: TOOL,
     description: "Every record, as one JSON list. Long results come in pages: pass next_cursor " +
       "as cursor.",
-    parameters: z.object({ cursor: z.string().optional() }),
+    parameters,
     execute: (params) =>
       paged(params, { requestInfo: { headers: requests.getStore()?.headers } }) as EdgeResult,
   });

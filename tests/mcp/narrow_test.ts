@@ -320,12 +320,17 @@ Deno.test("narrow names that an object would not keep as its own are refused", (
   }
 });
 
-Deno.test("pagedTool tells the model it can narrow only when narrow says the tool declares the arguments", async () => {
+Deno.test("pagedTool tells the model it can narrow only by the arguments its schema declares", async () => {
   const rows = () => Array.from({ length: 3_000 }, (_, id) => ({ id }));
-  const quiet = pagedTool("rows", rows, LIMITS);
-  const told = pagedTool("rows", rows, { ...LIMITS, narrow: true });
+  const cursorOnly = { type: "object", properties: { cursor: { type: "string" } } };
+  const withGrep = {
+    type: "object",
+    properties: { cursor: { type: "string" }, grep: { type: "string" } },
+  };
+  const quiet = pagedTool("rows", rows, { ...LIMITS, inputSchema: cursorOnly });
+  const told = pagedTool("rows", rows, { ...LIMITS, inputSchema: withGrep });
   assert.doesNotMatch(textOf(await quiet({}, {})), /To read less/);
   assert.match(textOf(await told({}, {})), /To read less, call the tool again with grep=/);
-  const narrowed = JSON.parse(textOf(await quiet({ grep: '"id":7}' }, {})));
+  const narrowed = JSON.parse(textOf(await told({ grep: '"id":7}' }, {})));
   assert.deepEqual(narrowed.items, [{ id: 7 }]);
 });

@@ -106,13 +106,24 @@ Deno.test("pagedTool refuses what is not an input schema", () => {
   }
 });
 
+Deno.test("pagedTool refuses, when it is made, to page without the tool's input schema", () => {
+  assert.throws(
+    () => pagedTool("rows", () => rows(3_000)),
+    /pagedTool\("rows"\) needs the tool's inputSchema .* Declare cursor: z\.string\(\)\.optional\(\)/,
+  );
+  // A trim has no cursor to lose.
+  pagedTool("rows", () => rows(3_000), { mode: "trim" });
+});
+
 Deno.test("a tool registered without an input schema gets a clear error, not the first page forever", async () => {
   const server = new McpServer({ name: "s", version: "1.0.0" });
   let runs = 0;
+  // The schema given to pagedTool is not the one the tool is registered with (none).
+  const inputSchema = { cursor: z.string().optional() };
   server.registerTool(
     "rows",
     {},
-    pagedTool("rows", () => (runs++, rows(3_000)), { maxTokens: 2_000 }) as never,
+    pagedTool("rows", () => (runs++, rows(3_000)), { maxTokens: 2_000, inputSchema }) as never,
   );
   const client = await v1Client(server);
   const result = await client.callTool({ name: "rows", arguments: {} }) as ToolResult;

@@ -127,7 +127,10 @@ Deno.test("toolScope gives BigInt, Date and Map arguments one canonical form", (
 });
 
 Deno.test("pagedTool pages a tool called with BigInt arguments", async () => {
-  const tool = pagedTool("t", () => rows(3_000), { maxTokens: 2_000 });
+  const tool = pagedTool("t", () => rows(3_000), {
+    maxTokens: 2_000,
+    inputSchema: { type: "object", properties: { n: {}, cursor: { type: "string" } } },
+  });
   const first = await tool({ n: 5n } as never, {});
   const next = JSON.parse(textOf(first)).page.next_cursor;
   const second = await tool({ n: 5n, cursor: next } as never, {});

@@ -343,11 +343,13 @@ Deno.test("pagedTool pages one tool's results and binds cursors to its arguments
   const { pagedTool } = await import("../../mod.ts");
   const sdk = SDKS[0];
   const server = sdk.server();
+  const inputSchema = z.object({ q: z.string(), cursor: z.string().optional() });
   server.registerTool(
     "search",
-    { inputSchema: z.object({ q: z.string(), cursor: z.string().optional() }) },
+    { inputSchema },
     pagedTool("search", ({ q }: { q: string }) => issues(400).map((i) => ({ ...i, q })), {
       maxTokens: 2_000,
+      inputSchema,
     }) as never,
   );
   const client = await sdk.connect(server);

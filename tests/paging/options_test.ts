@@ -212,3 +212,10 @@ Deno.test("a mistyped cache or store option is refused, naming the closest", () 
     /memoryStore has no option "maxEntry"; did you mean "maxEntries"\?/,
   );
 });
+
+Deno.test("a mistyped cache store key is named as such, not as a missing store", () => {
+  assert.throws(
+    () => createResultPager({ cache: { stor: memoryStore() } as never }),
+    /cache has no option "stor"; did you mean "store"\?/,
+  );
+});

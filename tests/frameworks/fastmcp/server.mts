@@ -38,11 +38,12 @@ if (mode === "stateful") {
     paginate(session.server);
   });
 } else {
+  const parameters = z.object({ cursor: z.string().optional() });
   server.addTool({
     name: TOOL,
     description: `${description} Long results come in pages: pass next_cursor as cursor.`,
-    parameters: z.object({ cursor: z.string().optional() }),
-    execute: pagedTool(TOOL, () => recordsResult()),
+    parameters,
+    execute: pagedTool(TOOL, () => recordsResult(), { inputSchema: parameters }),
   });
 }
 await server.start({
