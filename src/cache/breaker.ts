@@ -51,6 +51,15 @@ export interface Breaker {
   blocked(): boolean;
   /** Lets one call through (a ticket to report its outcome), or refuses it (undefined). */
   admit(kind: CallKind): Ticket | undefined;
+  /**
+   * The store gave back a value that failed its check: as many lies in a row
+   * as failures open the breaker, each such opening cooling down twice as
+   * long as the last (a store that answers, and lies, is as bad as one that
+   * fails).
+   */
+  lied(): void;
+  /** A page was served from what the store gave back: its lies are forgotten. */
+  trusted(): void;
 }
 
 interface State {
@@ -65,6 +74,9 @@ interface State {
   coolDownMs: number;
   /** Bumped on every transition: an outcome reported for an older state is stale. */
   epoch: number;
+  /** Lies in a row (values that failed their check), and the cool-down they last opened. */
+  lies: number;
+  liesCoolDownMs: number;
 }
 
 const states = new WeakMap<object, State>();
@@ -77,7 +89,15 @@ export function breakerFor(
 ): Breaker {
   let s = states.get(store);
   if (s === undefined) {
-    s = { state: "closed", failures: 0, until: 0, coolDownMs: 0, epoch: 0 };
+    s = {
+      state: "closed",
+      failures: 0,
+      until: 0,
+      coolDownMs: 0,
+      epoch: 0,
+      lies: 0,
+      liesCoolDownMs: 0,
+    };
     states.set(store, s);
   }
   const state = s;
@@ -137,6 +157,19 @@ export function breakerFor(
     };
   };
   return {
+    lied() {
+      state.lies++;
+      if (state.state !== "closed" || state.lies < policy.failures) return;
+      state.lies = 0;
+      state.liesCoolDownMs = state.liesCoolDownMs === 0
+        ? policy.coolDownMs
+        : 2 * state.liesCoolDownMs;
+      open(state.liesCoolDownMs);
+    },
+    trusted() {
+      state.lies = 0;
+      state.liesCoolDownMs = 0;
+    },
     blocked() {
       return state.state === "half_open" || (state.state === "open" && now() < state.until);
     },

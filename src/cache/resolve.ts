@@ -56,6 +56,13 @@ export function resolveCache(
       limits,
     );
   }
+  checkKeys("cache.store.limits", limits, [
+    "maxValueBytes",
+    "chunkUnits",
+    "capacityBytes",
+    "compress",
+    "inMemory",
+  ]);
   for (const flag of ["compress", "inMemory"] as const) {
     if (limits[flag] !== undefined && typeof limits[flag] !== "boolean") {
       throw invalid(`cache.store.limits.${flag}`, "true, false or nothing", limits[flag]);
@@ -78,7 +85,7 @@ export function resolveCache(
     ttlSeconds: ttl,
     timeoutMs: timeout,
     waitUntil: options.waitUntil,
-    onEvent,
+    onEvent: breaker ? distrusting(onEvent, breaker) : onEvent,
     breaker,
     memory: memoryOf(options.store),
     seal: sealOf(secret),
@@ -131,4 +138,25 @@ function resolveBreaker(
   checkFunction("cache.breaker.now", options?.now);
   const now = options?.now ?? Date.now;
   return breakerFor(store, { failures, coolDownMs, maxCoolDownMs, now }, onEvent);
+}
+
+/**
+ * The cache's events, each lie of the store (a value that failed its check,
+ * or values that make no page) counted by its breaker as a failed call: a
+ * store that lies on every read is left alone as one that fails is, so that
+ * it costs no more than no cache (the tool runs; nothing is written again).
+ */
+function distrusting(
+  onEvent: (event: CacheEvent) => void,
+  breaker: Breaker,
+): (event: CacheEvent) => void {
+  return (event) => {
+    onEvent(event);
+    if (event.type === "cache_hit") breaker.trusted();
+    else if (
+      event.type === "cache_miss" && (event.reason === "altered" || event.reason === "unusable")
+    ) {
+      breaker.lied();
+    }
+  };
 }

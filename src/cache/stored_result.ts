@@ -313,6 +313,11 @@ export async function openResult(
     emit({ type: "cache_miss", key: base, reason: "absent" });
     return undefined;
   }
+  // A value longer than the store takes was not written by pagewise: not worth hashing.
+  if (typeof found === "string" && found.length > store.limits.maxValueBytes) {
+    emit({ type: "cache_miss", key: base, reason: "altered", check: "record" });
+    return undefined;
+  }
   const sealed = parseRecord(found);
   if (sealed === undefined) {
     emit({ type: "cache_miss", key: base, reason: "invalid" });
@@ -366,7 +371,9 @@ export async function openResult(
       if (opened.has(k)) continue;
       const value = prefetched.get(k) ?? fetched[missing.indexOf(k)];
       prefetched.delete(k);
-      opened.set(k, openChunk(seal, checked, k, value, record.t, decode));
+      // A value longer than the store takes was not written by pagewise: not worth hashing.
+      const fits = typeof value !== "string" || value.length <= store.limits.maxValueBytes;
+      opened.set(k, fits ? openChunk(seal, checked, k, value, record.t, decode) : ALTERED);
     }
     const all = await Promise.all(keys.map((k) => opened.get(k)!));
     for (const one of all) {
@@ -433,6 +440,8 @@ export async function openResult(
 
 /** A chunk's decoded payload, or why it cannot be used. */
 type Opened<T> = T | "incomplete" | "altered";
+
+const ALTERED: Promise<"altered"> = Promise.resolve("altered");
 
 /**
  * The decoded payload of the chunk stored at `key`, if it is what the writer

@@ -7,7 +7,7 @@
 // sees nothing of it, and a `cache_miss` event names the check that failed.
 // With a store that tells the truth, the walk runs the tool once.
 import assert from "node:assert/strict";
-import type { PagerEvent, PageStore } from "../../mod.ts";
+import { createResultPager, type PagerEvent, type PageStore } from "../../mod.ts";
 import { upstashStore } from "../../src/stores/upstash.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import { RespConnection } from "../../dev/redis.ts";
@@ -386,3 +386,40 @@ for (const [store, open, elsewhere] of backends) {
     }
   });
 }
+
+Deno.test("a store that lies on every read is left alone as a failing one is: writes stop after three lies", async () => {
+  const inner = memoryStore();
+  // Every text chunk it gives back has its last character changed.
+  const altered = (key: string, value: string | undefined) =>
+    typeof value === "string" && /:t\d+$/.test(key)
+      ? value.slice(0, -1) + (value.endsWith("0") ? "1" : "0")
+      : value;
+  const liar: PageStore = {
+    limits: inner.limits,
+    get: async (key) => altered(key, await inner.get(key)),
+    set: (key, value, ttl) => inner.set(key, value, ttl),
+    delete: (key) => inner.delete(key),
+  };
+  const events: PagerEvent[] = [];
+  const results = createResultPager({
+    maxTokens: 2_000,
+    cache: { store: liar },
+    onEvent: (event) => events.push(event),
+  });
+  const rows = Array.from({ length: 3_000 }, (_, id) => ({ id, name: `row ${id}` }));
+  const seen: unknown[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await results.run(() => rows, { scope: "rows {}", cursor });
+    const json = JSON.parse(String(page.content?.[0].text));
+    seen.push(...json.items);
+    cursor = json.page.next_cursor;
+    pages++;
+  } while (cursor);
+  assert.deepEqual(seen, rows);
+  assert.ok(pages > 10, `${pages} pages`);
+  assert.ok(events.some((e) => e.type === "cache_breaker" && e.state === "open"));
+  const stored = events.filter((e) => e.type === "cache_stored").length;
+  assert.ok(stored <= 4, `${stored} results stored over ${pages} pages: writes did not stop`);
+});

@@ -154,7 +154,7 @@ Deno.test("nothing is served after ttlSeconds, even from a reader opened before"
   now = 5_000;
   assert.equal(await reader!.read(0, 5), undefined);
   assert.equal(await reader!.readIndex(0, 2), undefined);
-  assert.deepEqual(events.map((e) => e.type), ["cache_hit", "cache_miss", "cache_miss"]);
+  assert.deepEqual(events.map((e) => e.type), ["cache_miss", "cache_miss"]);
 });
 
 Deno.test("no stored value outlives ttlSeconds: each is written with the time left", async () => {
@@ -248,7 +248,7 @@ Deno.test("a store that throws: open, read and write resolve and report the erro
     readLog.events.map((e) =>
       e.type === "cache_error" ? [e.op, (e.error as Error).message] : e.type
     ),
-    ["cache_hit", ["read", "sync failure"]],
+    [["read", "sync failure"]],
   );
 });
 
@@ -340,7 +340,7 @@ Deno.test("a chunk of another key, or at another place of the same result, is al
   await store.set(k0, (await store.get(other0))!, 60);
   assert.equal(await reader!.read(0, 1), undefined);
   assert.deepEqual(
-    events.slice(1).map((e) => e.type === "cache_miss" && [e.reason, e.check]),
+    events.map((e) => e.type === "cache_miss" && [e.reason, e.check]),
     [["altered", "text_chunk"], ["altered", "text_chunk"]],
   );
 });
