@@ -3,7 +3,7 @@
 import type { Cache } from "./cache.ts";
 import type { CacheOptions } from "./cache_options.ts";
 import type { CacheEvent } from "../paging/events.ts";
-import { checkFunction, checkKeys, checkStringList, invalid } from "../paging/options.ts";
+import { checkFunction, checkKeys, invalid } from "../paging/options.ts";
 import type { PageStore } from "../stores/types.ts";
 import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
 import { memoryOf } from "./_memory.ts";
@@ -76,7 +76,13 @@ export function resolveCache(
   if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout < 1 || timeout > 60_000) {
     throw invalid("cache.timeoutMs", "a number of milliseconds from 1 to 60,000", timeout);
   }
-  checkStringList("cache.tools", options.tools);
+  // paginate reads `tools` and hands its pagers the rest: here it has no use.
+  if (options.tools !== undefined) {
+    throw new TypeError(
+      "pagewise: cache.tools chooses which of a server's tools paginate caches; here every call " +
+        "is one tool's: leave it out, and pass cache: false to run() for a call not to cache.",
+    );
+  }
   checkFunction("cache.identify", options.identify);
   checkFunction("cache.waitUntil", options.waitUntil);
   const breaker = resolveBreaker(options.breaker, options.store, onEvent);

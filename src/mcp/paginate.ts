@@ -65,7 +65,8 @@ export const PAGINATE_KEYS = [
   "announceMaxChars",
 ] as const;
 
-const PER_TOOL_KEYS = [...PAGER_KEYS, "mode"] as const;
+// Every tool of a server has the one cursor argument `cursorParam` names.
+const PER_TOOL_KEYS = [...PAGER_KEYS.filter((key) => key !== "cursorParam"), "mode"] as const;
 
 const paginated = new WeakSet<object>();
 
@@ -164,13 +165,18 @@ function planOf(options: PaginateOptions): Plan {
   checkStringList("tools.include", options.tools?.include);
   checkStringList("tools.exclude", options.tools?.exclude);
   checkOneOf("mode", options.mode, ["page", "trim"] as const);
+  checkStringList("cache.tools", options.cache?.tools);
   checkRecord("perTool", options.perTool);
   if (options.announceMaxChars !== undefined && typeof options.announceMaxChars !== "boolean") {
     throw invalid("announceMaxChars", "true or false", options.announceMaxChars);
   }
   const cursorParam = resolveCursorParam(options.cursorParam);
   const narrowNames = resolveNarrowArguments(options.narrow, cursorParam);
-  const { tools: _t, perTool: _p, mode: _m, announceMaxChars: _a, ...resultOptions } = options;
+  const { tools: _t, perTool: _p, mode: _m, announceMaxChars: _a, ...rest } = options;
+  // `cache.tools` is paginate's to read (which tools are cached); the pagers get the rest.
+  const resultOptions = rest.cache?.tools === undefined
+    ? rest
+    : { ...rest, cache: { ...rest.cache, tools: undefined } };
   const perTool = new Map<string, ResultPager>();
   for (const name of Object.keys(options.perTool ?? {})) {
     const own = options.perTool![name];

@@ -37,6 +37,7 @@ import {
   prepareSource,
 } from "../paging/core.ts";
 import {
+  checkCallOptions,
   checkKeys,
   LIMIT_KEYS,
   PAGER_KEYS,
@@ -84,6 +85,10 @@ export interface ResultPagerOptions extends PagerOptions {
 
 // deno-lint-ignore no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
+const PAGE_RESULT_KEYS = ["cursor", "scope", "mode", "client", ...NARROWING_KEYS] as const;
+const RUN_KEYS = [...PAGE_RESULT_KEYS, "identity", "cache"] as const;
 
 /** The option names of {@linkcode createResultPager}. */
 export const RESULT_PAGER_KEYS = [...PAGER_KEYS, "cache", "narrow", "clientLimits"] as const;
@@ -216,19 +221,27 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
     author: authorLimits(pagerOptions),
     clients: resolveClientLimits(clientLimits),
     cache: resolveCache(cache, core.emit, pagerOptions.secret),
-    narrowing: resolveNarrowArguments(narrow, core.cursorParam) !== undefined,
+    names: resolveNarrowArguments(narrow, core.cursorParam),
     // How values are written: servers that write them differently share no entry.
     layout: JSON.stringify(pagerOptions.indent ?? ""),
     sized: new Map(),
   };
   return {
     pager: shared.main.pager,
-    open: (cursor, scope, narrowing) => openCall(shared, cursor, scope, narrowing),
-    page: (resultOrValue, pageOptions = {}) =>
-      answered(async () =>
+    open: (cursor, scope, narrowing) => {
+      checkCallOptions("results.open", narrowing, NARROWING_KEYS, core.cursorParam);
+      return openCall(shared, cursor, scope, narrowing);
+    },
+    page: (resultOrValue, pageOptions = {}) => {
+      checkCallOptions("results.page", pageOptions, PAGE_RESULT_KEYS, core.cursorParam);
+      return answered(async () =>
         await pageCall(shared, callOf(shared, pageOptions), resultOrValue, pageOptions)
-      ),
-    run: (tool, runOptions = {}) => answered(() => runCall(shared, tool, runOptions)),
+      );
+    },
+    run: (tool, runOptions = {}) => {
+      checkCallOptions("results.run", runOptions, RUN_KEYS, core.cursorParam);
+      return answered(() => runCall(shared, tool, runOptions));
+    },
     limitsFor: (client) => Object.freeze({ ...pagingFor(shared, client).paging.core.limits }),
   };
 }
@@ -242,8 +255,8 @@ interface Shared {
   /** Client names and their limits; undefined when every client is paged alike. */
   clients: ClientTable | undefined;
   cache: Cache | undefined;
-  /** Whether narrowing is on (`narrow` is not `false`). */
-  narrowing: boolean;
+  /** The narrowing arguments' names (`narrow`); undefined when narrowing is off. */
+  names: NarrowArguments | undefined;
   layout: string;
   /** A paging for each preset a client matched, made the first time one asks. */
   sized: Map<string, Paging>;
@@ -302,7 +315,7 @@ function pagingFor(shared: Shared, client: string | undefined): {
 
 function callOf(shared: Shared, asked: PageResultOptions | RunOptions): Call {
   const { paging, label } = pagingFor(shared, asked.client);
-  const narrow = shared.narrowing ? parseNarrow(asked, asked.narrowable) : undefined;
+  const narrow = shared.names ? parseNarrow(asked, asked.narrowable ?? shared.names) : undefined;
   return { paging, core: coreFor(paging.core, label), narrow };
 }
 
@@ -326,7 +339,9 @@ async function openCall(
   narrowing: NarrowingAsked & { narrowable?: NarrowArguments } = {},
 ): Promise<{ cursor: OpenCursor } | { error: ToolResult }> {
   try {
-    const asked = shared.narrowing ? narrowing : {};
+    const asked = shared.names
+      ? { ...narrowing, narrowable: narrowing.narrowable ?? shared.names }
+      : {};
     return { cursor: await shared.main.pager.openCursor(cursor, scope, asked) };
   } catch (error) {
     if (error instanceof CursorError) return { error: cursorErrorResult(error) };
@@ -346,7 +361,7 @@ async function runCall(
   const scope = narrowedScope(plainScope, call.narrow);
   const identity = options.identity ?? "";
   const mode = options.mode ?? "page";
-  const narrowable = shared.narrowing ? options.narrowable : undefined;
+  const narrowable = shared.names ? options.narrowable : undefined;
   let cursor: OpenCursor | undefined;
   if (options.cursor !== undefined && mode === "page") {
     cursor = await openCursor(call.core, options.cursor, scope);
@@ -413,7 +428,7 @@ async function pageTarget(
   // An error is shown as the tool wrote it: narrowing it could hide what went wrong.
   const narrow = result.isError === true ? undefined : call.narrow;
   const scope = narrowedScope(plainScope, narrow);
-  const hint = shared.narrowing ? options.narrowable : undefined;
+  const hint = shared.names ? options.narrowable : undefined;
   const asked = { json: target.json, narrow, hint };
   if (options.mode === "trim" || result.isError === true) {
     const shown = await pageValue(core, target.value, undefined, plainScope, {

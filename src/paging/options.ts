@@ -373,3 +373,62 @@ export function resolveClientLimits(option: unknown): ClientTable | undefined {
   }
   return clientTable(names, replace === true);
 }
+
+/** What one call of a pager may be given, and the kind of each. */
+const CALL_OPTION_KINDS: Record<string, (value: unknown) => boolean> = {
+  cursor: (v) => typeof v === "string" || (typeof v === "object" && v !== null),
+  scope: (v) => typeof v === "string",
+  json: (v) => typeof v === "boolean",
+  trim: (v) => typeof v === "boolean",
+  mode: (v) => v === "page" || v === "trim",
+  identity: (v) => typeof v === "string",
+  cache: (v) => typeof v === "boolean",
+  client: (v) => typeof v === "string",
+  // grep and fields come from the model: the pager answers a bad one itself.
+  grep: () => true,
+  fields: () => true,
+  narrowable: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+};
+
+const CALL_OPTION_EXPECTED: Record<string, string> = {
+  cursor: "the string from next_cursor, or an opened cursor",
+  scope: "a string (toolScope(name, args))",
+  json: "true or false",
+  trim: "true or false",
+  mode: '"page" or "trim"',
+  identity: "a string",
+  cache: "true or false",
+  client: "the client's name, a string",
+  narrowable: "{ grep, fields } with the tool's argument names",
+};
+
+/**
+ * Checks the options of one call (`pager.page`, `results.run`, …): a key not
+ * in `allowed`, or a value of the wrong kind, is the author's mistake and
+ * throws now, saying what to pass; `narrowable` must name arguments the
+ * cursor's name does not clash with.
+ */
+export function checkCallOptions(
+  what: string,
+  options: unknown,
+  allowed: readonly string[],
+  cursorParam: string,
+): void {
+  if (options === undefined) return;
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw invalid(`${what}'s options`, "an object", options);
+  }
+  checkKeys(what, options, allowed);
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || CALL_OPTION_KINDS[key]?.(value) !== false) continue;
+    throw invalid(`${what}'s ${key}`, CALL_OPTION_EXPECTED[key], value);
+  }
+  const narrowable = (options as { narrowable?: Record<string, unknown> }).narrowable;
+  if (narrowable !== undefined) {
+    checkKeys(`${what}'s narrowable`, narrowable, ["grep", "fields"]);
+    resolveNarrowArguments(
+      { grep: narrowable.grep ?? false, fields: narrowable.fields ?? false },
+      cursorParam,
+    );
+  }
+}

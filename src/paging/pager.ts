@@ -19,6 +19,12 @@ import type { PagerEvent } from "./events.ts";
 import type { Limits } from "../limits/limits.ts";
 import type { Block, BlockPage, Page } from "../cut/page.ts";
 import type { Prepared } from "../source/document.ts";
+import { checkCallOptions } from "./options.ts";
+
+const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
+const TRIM_KEYS = ["scope", "json", ...NARROWING_KEYS] as const;
+const PAGE_KEYS = ["cursor", ...TRIM_KEYS] as const;
+const BLOCKS_KEYS = ["cursor", "scope", "trim", ...NARROWING_KEYS] as const;
 
 export type { PagerEvent, PagerOptions, Prepared };
 
@@ -150,26 +156,35 @@ export function pagerOf(core: Core): Pager {
   return {
     limits: Object.freeze({ ...core.limits }),
     fits: (text) => core.meter.fits(text, core.meter.page),
-    page: async (value, options = {}) =>
-      await pageValue(core, value, options.cursor, options.scope ?? "", {
+    page: async (value, options = {}) => {
+      checkCallOptions("pager.page", options, PAGE_KEYS, core.cursorParam);
+      return await pageValue(core, value, options.cursor, options.scope ?? "", {
         json: options.json,
         narrow: parseNarrow(options, options.narrowable),
         hint: options.narrowable,
-      }),
-    trim: async (value, options = {}) =>
-      await pageValue(core, value, undefined, options.scope ?? "", {
+      });
+    },
+    trim: async (value, options = {}) => {
+      checkCallOptions("pager.trim", options, TRIM_KEYS, core.cursorParam);
+      return await pageValue(core, value, undefined, options.scope ?? "", {
         json: options.json,
         trim: true,
         narrow: parseNarrow(options, options.narrowable),
         hint: options.narrowable,
-      }),
+      });
+    },
     openCursor: async (cursor, scope = "", narrowing = {}) => {
+      checkCallOptions("pager.openCursor", narrowing, NARROWING_KEYS, core.cursorParam);
+      checkCallOptions("pager.openCursor", { scope }, ["scope"], core.cursorParam);
       const narrow = parseNarrow(narrowing, narrowing.narrowable);
       return await openCursor(core, cursor, narrowedScope(scope, narrow), scope);
     },
-    prepare: (value, options = {}) =>
-      Promise.resolve(prepare(value, options.json === true, core.indent)),
+    prepare: (value, options = {}) => {
+      checkCallOptions("pager.prepare", options, ["json"], core.cursorParam);
+      return Promise.resolve(prepare(value, options.json === true, core.indent));
+    },
     pageBlocks: async (content, options = {}) => {
+      checkCallOptions("pager.pageBlocks", options, BLOCKS_KEYS, core.cursorParam);
       const narrow = parseNarrow(options, options.narrowable);
       const scope = narrowedScope(options.scope ?? "", narrow);
       const blocks = narrow ? narrowBlocks(content, narrow) : content;

@@ -219,3 +219,81 @@ Deno.test("a mistyped cache store key is named as such, not as a missing store",
     /cache has no option "stor"; did you mean "store"\?/,
   );
 });
+
+Deno.test("a call's mistyped or mistaken option is refused too: no page 1 served again for a cursor misspelt", async () => {
+  const results = createResultPager();
+  const pager = createPager();
+  const rows = [1, 2, 3];
+  await assert.rejects(
+    async () => await results.run(() => rows, { cursr: "x" } as never),
+    /results.run has no option "cursr"; did you mean "cursor"\?/,
+  );
+  await assert.rejects(
+    async () => await results.page(rows, { clinet: "claude-code" } as never),
+    /results.page has no option "clinet"; did you mean "client"\?/,
+  );
+  await assert.rejects(
+    async () => await pager.page(rows, { scop: "t {}" } as never),
+    /pager.page has no option "scop"; did you mean "scope"\?/,
+  );
+  await assert.rejects(
+    async () => await pager.page(rows, { scope: 5 } as never),
+    /pager.page's scope must be a string/,
+  );
+  await assert.rejects(
+    async () => await results.run(() => rows, { mode: "trm" } as never),
+    /results.run's mode must be "page" or "trim"/,
+  );
+  await assert.rejects(
+    async () => await results.open("x", "t {}", { grp: "a" } as never),
+    /results.open has no option "grp"; did you mean "grep"\?/,
+  );
+});
+
+Deno.test("a call's narrowable may not name the cursor's argument, nor a key every object has", async () => {
+  const results = createResultPager();
+  await assert.rejects(
+    async () => await results.page([1], { narrowable: { grep: "cursor" } }),
+    /both named "cursor"/,
+  );
+  await assert.rejects(
+    async () => await results.page([1], { narrowable: { grep: "__proto__" } }),
+    /narrow.grep must be false, or a name/,
+  );
+});
+
+Deno.test("createResultPager's renamed narrowing names every note and error, without narrowable on each call", async () => {
+  const results = createResultPager({ narrow: { grep: "filter", fields: "select" } });
+  const refused = await results.page([{ a: 1 }], { grep: "" });
+  assert.equal(refused.isError, true);
+  assert.match(String(refused.content?.[0].text), /filter/);
+  assert.doesNotMatch(String(refused.content?.[0].text), /\bgrep\b/);
+});
+
+Deno.test("cache.tools is paginate's: elsewhere it is refused, not ignored", () => {
+  assert.throws(
+    () => createResultPager({ cache: { store: memoryStore(), tools: ["a"] } }),
+    /cache.tools chooses which of a server's tools paginate caches/,
+  );
+  assert.throws(
+    () =>
+      pagedTool("t", () => [], {
+        cache: { store: memoryStore(), tools: ["t"] },
+        inputSchema: { type: "object", properties: { cursor: { type: "string" } } },
+      }),
+    /cache.tools chooses/,
+  );
+  paginate(new McpServer({ name: "s", version: "1" }), {
+    cache: { store: memoryStore(), tools: ["a"] },
+  });
+});
+
+Deno.test("perTool may not rename the cursor: every tool of a server has the one cursor argument", () => {
+  assert.throws(
+    () =>
+      paginate(new McpServer({ name: "s", version: "1" }), {
+        perTool: { a: { cursorParam: "page" } },
+      }),
+    /perTool.a has no option "cursorParam"/,
+  );
+});
