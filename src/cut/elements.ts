@@ -93,8 +93,10 @@ function positions(source: ElementsSource, from: number, to: number): number[] {
   return out;
 }
 
-// Only a grep leaves elements out: fields alone keep every one, in place.
-const positioned = (source: ElementsSource) => source.narrowing?.grep !== undefined;
+// Only a grep leaves elements out (fields alone keep every one, in place), and
+// one that matched every element left none out: its positions would be 1, 2, 3….
+const positioned = (source: ElementsSource) =>
+  source.narrowing?.grep !== undefined && source.narrowing.matched < source.narrowing.whole;
 
 /** The page of a narrowed source on which nothing matched: it says so, and how to widen it. */
 export function noMatchPage(call: Call, source: ElementsSource): Page {

@@ -42,7 +42,7 @@ export function elementsNote(
   let shown = `Showing ${unit} ${range(from, to)} of ${total}${where(name)}`;
   if (narrowed && !mode.compact) {
     shown += `: ${narrowedWhat(unit, narrowed, argumentNames(mode.hint))}`;
-    if (narrowed.grep !== undefined) {
+    if (narrowed.grep !== undefined && narrowed.matched < narrowed.whole) {
       shown += ` "positions" gives each one's position in the whole result.`;
     }
   } else {

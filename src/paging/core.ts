@@ -255,7 +255,12 @@ async function callFor(
     mode: { trim, changed, narrowed: source?.narrowing, hint },
     next: (offset, part) => core.binder.issue(scopeHash!, fingerprintOfPaged!, unit, offset, part),
     cursorLength: (maxOffset, maxPart) => core.binder.maxLength(unit, maxOffset, maxPart),
-    tooSmall: (what) => tooSmall(core, what),
+    // A narrowed page that cannot be made is the narrowing's to answer (the
+    // model can narrow otherwise), never the limits' (which it cannot change).
+    tooSmall: (what) => {
+      if (source?.narrowing) throw noRoom(argumentNames(hint));
+      return tooSmall(core, what);
+    },
   };
 }
 
@@ -281,9 +286,11 @@ async function sourceFor(
   }
   const source = narrow ? narrowSource(chosen, narrow) : chosen;
   if (source.kind !== "elements") return source;
+  // A narrowed source is paged by its elements whatever the frame's worst case:
+  // its pages tell, page by page, whether one fits (no_room only where none does).
+  if (narrow) return source;
   const probe = await callFor(core, scope, "elements", undefined, trim, false, source);
   if (frameFits(probe, source)) return source;
-  if (narrow) throw noRoom(narrow.names);
   return { kind: "text", view: wholeView(doc.text) };
 }
 

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createPager, CursorError, NarrowingError, type PageOptions } from "../../mod.ts";
+import {
+  createPager,
+  CursorError,
+  estimateTokens,
+  NarrowingError,
+  type PageOptions,
+} from "../../mod.ts";
 import { scanJson } from "../../src/json/scan.ts";
 import { assertWithin, limitsUpTo } from "../support/limits.ts";
 import { narrowedPages, shownElements, shownText } from "../support/narrow_walk.ts";
@@ -550,4 +556,30 @@ Deno.test("fields named like Object's own members are keys like any other in the
     JSON.parse(page.text).page.note,
     /No item on this page has "__proto__.zz"; "__proto__" holds "a", "b"\./,
   );
+});
+
+Deno.test("a grep that matches every item leaves nothing out: its pages carry no positions", async () => {
+  const pager = createPager({ maxTokens: 1_000 });
+  const rows = Array.from({ length: 2_000 }, (_, id) => ({ id, state: "open" }));
+  const page = await pager.page(rows, { scope: "rows {}", grep: "open" });
+  const json = JSON.parse(page.text);
+  assert.equal(json.page.positions, undefined);
+  assert.doesNotMatch(json.page.note, /positions/);
+  const some = JSON.parse((await pager.page(rows, { scope: "rows {}", grep: '"id":7' })).text);
+  assert.ok(Array.isArray(some.page.positions), "a grep that leaves items out gives positions");
+});
+
+Deno.test("at the smallest limits, with an expiring signed cursor, a long grep over items larger than a page still pages (seed found by review)", async () => {
+  const pager = createPager({
+    maxTokens: 300,
+    maxChars: 800,
+    secret: "a secret of 32 bytes, or longer!",
+    cursorTtlSeconds: 315_360_000,
+  });
+  const items = Array.from({ length: 300 }, (_, i) => ({ id: i, body: "a".repeat(5_000) + i }));
+  const grep = "iΣa1a|éΣa中|1Σa中a|1中ΣΣia中中中éa中Σ1|éaa1aaa1|aé1中aia中1中|中iaΣ中i|é1é1Σa|" +
+    "中é1éiia|a|11ΣΣé中aiéΣ|1aa|i1aaiai11中1Σi|1Σé";
+  const page = await pager.page(items, { scope: "s {}", grep });
+  assert.equal(page.kind, "item-part");
+  assert.ok(page.text.length <= 800 && estimateTokens(page.text) <= 300);
 });
