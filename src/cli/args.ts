@@ -5,6 +5,8 @@
  * @module
  */
 
+import { resolveCursorParam } from "../paging/options.ts";
+
 /** What `pagewise proxy …` was asked to do. */
 export interface ProxyArgs {
   /** The MCP server's command and its arguments. */
@@ -119,12 +121,14 @@ export function parseProxyArgs(
         args.maxChars = positiveInteger(name, value, MIN_CHARS);
         break;
       case "--cursor-param":
-        if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/.test(value)) {
+        try {
+          args.cursorParam = resolveCursorParam(value);
+        } catch {
           throw new UsageError(
-            `${name} must be an argument name such as "cursor", got "${value}".`,
+            `${name} must be an argument name such as "cursor" (letters, digits, _ . -; not a ` +
+              `name every object has), got "${value}".`,
           );
         }
-        args.cursorParam = value;
         break;
       case "--timeout":
         args.timeoutSeconds = positiveNumber(name, value);
@@ -133,6 +137,13 @@ export function parseProxyArgs(
         args.maxMessageMiB = positiveNumber(name, value);
         break;
     }
+  }
+  if (args.narrow === undefined && (args.cursorParam === "grep" || args.cursorParam === "fields")) {
+    throw new UsageError(
+      `--cursor-param ${args.cursorParam} is the name of the ${args.cursorParam} argument the ` +
+        `tools get to narrow a result: the model could not ask for a next page. Choose another ` +
+        `name, or add --no-narrow.`,
+    );
   }
   args.command = argv.slice(i);
   if (!args.command.length) {

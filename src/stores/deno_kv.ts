@@ -25,7 +25,8 @@
  * @module
  */
 
-import { checkKeys } from "../paging/options.ts";
+import { checkKeys, invalid } from "../paging/options.ts";
+import { checkClient } from "./_client.ts";
 import type { PageStore, StoreLimits } from "./types.ts";
 import { ttlMilliseconds } from "./_ttl.ts";
 
@@ -94,7 +95,27 @@ interface Wrapped {
  * ```
  */
 export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageStore {
+  checkClient(
+    "denoKvStore",
+    kv,
+    ["get", "getMany", "atomic", "delete"],
+    "a Deno.Kv (await Deno.openKv())",
+  );
   checkKeys("denoKvStore", options, ["prefix", "now"]);
+  if (
+    options.prefix !== undefined &&
+    !(Array.isArray(options.prefix) &&
+      options.prefix.every((part) =>
+        ["string", "number", "bigint", "boolean"].includes(typeof part) ||
+        part instanceof Uint8Array
+      ))
+  ) {
+    throw invalid(
+      "denoKvStore's prefix",
+      "a list of key parts (strings, numbers…)",
+      options.prefix,
+    );
+  }
   const prefix = options.prefix ?? ["pagewise"];
   const now = options.now ?? Date.now;
   const limits: StoreLimits = {

@@ -44,6 +44,7 @@
  */
 
 import type { Redis } from "@upstash/redis";
+import { checkClient } from "./_client.ts";
 import type { PageStore, StoreLimits } from "./types.ts";
 import { ttlMilliseconds } from "./_ttl.ts";
 
@@ -102,7 +103,19 @@ const MGET_KEYS = 64;
  * assertEquals(store.limits.compress, true); // bytes cross a network
  * ```
  */
-export function upstashStore(redis: UpstashRedis): PageStore {
+export function upstashStore(redis: UpstashRedis, ...rest: never[]): PageStore {
+  checkClient(
+    "upstashStore",
+    redis,
+    ["get", "set", "del", "mget", "pipeline"],
+    "a Redis of @upstash/redis",
+  );
+  if (rest.length > 0) {
+    throw new TypeError(
+      "pagewise: upstashStore takes the Redis client only: its options (url, token, a key " +
+        "prefix…) go to new Redis(…).",
+    );
+  }
   const limits: StoreLimits = {
     maxValueBytes: PIPELINE_CHARS,
     chunkUnits: 32_768,

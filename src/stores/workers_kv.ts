@@ -30,7 +30,8 @@
  * @module
  */
 
-import { checkKeys } from "../paging/options.ts";
+import { checkKeys, invalid } from "../paging/options.ts";
+import { checkClient } from "./_client.ts";
 import type { PageStore, StoreLimits } from "./types.ts";
 import { positiveTtl } from "./_ttl.ts";
 
@@ -88,7 +89,16 @@ export function workersKvStore(
   namespace: WorkersKvNamespace,
   options: WorkersKvStoreOptions = {},
 ): PageStore {
+  checkClient(
+    "workersKvStore",
+    namespace,
+    ["get", "put", "delete"],
+    "a KV namespace binding (env.NAME)",
+  );
   checkKeys("workersKvStore", options, ["prefix", "now"]);
+  if (options.prefix !== undefined && typeof options.prefix !== "string") {
+    throw invalid("workersKvStore's prefix", "a string", options.prefix);
+  }
   const prefix = options.prefix ?? "";
   const now = options.now ?? Date.now;
   const limits: StoreLimits = {

@@ -85,3 +85,24 @@ Deno.test("proxy args: --no-client-limits pages every client alike", () => {
   );
   assert.equal(parseProxyArgs(["--", "node", "s.js"], {})?.clientLimits, undefined);
 });
+
+Deno.test("proxy args: a cursor argument named like a narrowing argument, or a key every object has, is a usage error", () => {
+  for (const name of ["grep", "fields"]) {
+    assert.throws(
+      () => parseProxyArgs(["--cursor-param", name, "--", "node", "s.js"], {}),
+      (error: Error) =>
+        error instanceof UsageError && /could not ask for a next page/.test(error.message),
+    );
+    assert.equal(
+      parseProxyArgs(["--cursor-param", name, "--no-narrow", "--", "node", "s.js"], {})
+        ?.cursorParam,
+      name,
+    );
+  }
+  for (const name of ["__proto__", "toString", "constructor"]) {
+    assert.throws(
+      () => parseProxyArgs(["--cursor-param", name, "--", "node", "s.js"], {}),
+      UsageError,
+    );
+  }
+});
