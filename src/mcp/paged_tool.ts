@@ -142,7 +142,46 @@ function declaredArguments(
         `${cursorParam}: z.string().optional() to it (or { type: "string" } in JSON Schema).`,
     );
   }
+  if (mode === "page" && !takesAnyCursor(schema, cursorParam)) {
+    throw new TypeError(
+      `pagewise: pagedTool("${tool}"): its inputSchema declares "${cursorParam}" as something ` +
+        `other than an optional string, so the SDK refuses the first call (which has none) or ` +
+        `the cursor (a string). Declare it as ${cursorParam}: z.string().optional() (or ` +
+        `{ type: "string" }, not required, in JSON Schema).`,
+    );
+  }
   return names;
+}
+
+/**
+ * Whether the schema takes the cursor argument absent and as any string: by
+ * the member's own `safeParse` (zod), or its JSON Schema `type` and `required`.
+ */
+function takesAnyCursor(schema: unknown, cursorParam: string): boolean {
+  const { shape, properties, required } = schema as {
+    shape?: Record<string, unknown>;
+    properties?: Record<string, unknown>;
+    required?: unknown;
+  };
+  const member =
+    (isObject(shape)
+      ? shape
+      : isObject(properties) && !isSchema(properties)
+      ? properties
+      : schema as Record<string, unknown>)[cursorParam];
+  const safeParse = (member as { safeParse?: unknown } | undefined)?.safeParse;
+  if (typeof safeParse === "function") {
+    const parses = (value: unknown) =>
+      (safeParse.call(member, value) as { success?: unknown } | undefined)?.success === true;
+    return parses(undefined) && parses("AgQGAM9XHSHMZufnBmK6c8xL");
+  }
+  if (isObject(properties) && !isSchema(properties)) {
+    const type = (member as { type?: unknown } | undefined)?.type;
+    const isString = type === undefined || type === "string" ||
+      (Array.isArray(type) && type.includes("string"));
+    return isString && !(Array.isArray(required) && required.includes(cursorParam));
+  }
+  return true; // a schema of another kind: what it takes cannot be told here
 }
 
 function schemaProperties(schema: unknown): Set<string> | undefined {

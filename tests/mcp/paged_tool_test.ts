@@ -150,3 +150,25 @@ Deno.test("the model is told of the narrowing arguments the schema declares, and
   });
   assert.doesNotMatch(JSON.parse(textOf(await without({}, {}))).page.note, /grep=|fields=/);
 });
+
+Deno.test("pagedTool refuses a cursor declared as anything but an optional string", () => {
+  for (
+    const inputSchema of [
+      { cursor: z.number().optional() },
+      { cursor: z.string() },
+      z.object({ cursor: z.string().min(100).optional() }),
+      { type: "object", properties: { cursor: { type: "integer" } } },
+      { type: "object", properties: { cursor: { type: "string" } }, required: ["cursor"] },
+    ]
+  ) {
+    assert.throws(
+      () => pagedTool("search", () => [], { inputSchema }),
+      /declares "cursor" as something other than an optional string/,
+    );
+  }
+  pagedTool("search", () => [], { inputSchema: { cursor: z.string().optional() } });
+  pagedTool("search", () => [], { inputSchema: z.object({ cursor: z.string().nullish() }) });
+  pagedTool("search", () => [], {
+    inputSchema: { type: "object", properties: { cursor: { type: ["string", "null"] } } },
+  });
+});
