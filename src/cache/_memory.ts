@@ -133,6 +133,8 @@ export interface StoreMemory {
   readonly checked: CheckedValues;
   /** Writes in flight, by cache key: one write of a result at a time. */
   readonly writing: Map<string, Promise<unknown>>;
+  /** When a cache over the store was first made (`Date.now()`). */
+  readonly since: number;
 }
 
 const memories = new WeakMap<PageStore, StoreMemory>();
@@ -141,7 +143,12 @@ const memories = new WeakMap<PageStore, StoreMemory>();
 export function memoryOf(store: PageStore): StoreMemory {
   let memory = memories.get(store);
   if (memory === undefined) {
-    memory = { hints: new Hints(), checked: new CheckedValues(), writing: new Map() };
+    memory = {
+      hints: new Hints(),
+      checked: new CheckedValues(),
+      writing: new Map(),
+      since: Date.now(),
+    };
     memories.set(store, memory);
   }
   return memory;

@@ -3,8 +3,8 @@
 // the request handler is a new, empty store on every request, so the page
 // that keeps a result keeps it in a store no later page reads. Seen from one
 // later page: the result it asks for is absent from its store, this process
-// kept that very result in another store object, and this store has been
-// given nothing to keep. A cold isolate that lost its memory has kept nothing
+// kept that very result in another store object, and this store, made moments
+// before, has been given nothing to keep. A cold isolate that lost its memory has kept nothing
 // (its registry is as new as its store): no warning there. A store over a
 // backend (Upstash, KV) made per request shares the backend's entries, so
 // it is left alone: its misses are the backend's.
@@ -20,6 +20,8 @@ import { storageKey } from "./stored_result.ts";
 // held weakly, so that the memory of a store gone can go too.
 const keptIn = new Map<string, WeakRef<StoreMemory>>();
 const MOST_KEPT = 256;
+// How old a store may be and still have been made for the request that reads it.
+const MADE_FOR_THIS_REQUEST_MS = 2_000;
 // Stores given a result to keep by this process.
 const keepers = new WeakSet<StoreMemory>();
 let warned = false;
@@ -55,6 +57,9 @@ export function noteAbsent(cache: Cache, storageKey: string): void {
   const memory = cache.memory;
   const other = keptIn.get(storageKey);
   if (other === undefined || other.deref() === memory || keepers.has(memory)) return;
+  // A store made in the handler was made moments before its first read; one
+  // made long ago that has kept nothing is another server's, not this mistake.
+  if (Date.now() - memory.since > MADE_FOR_THIS_REQUEST_MS) return;
   cache.onEvent({
     type: "cache_warning",
     key: storageKey,

@@ -233,9 +233,11 @@ function logEvent(event: PagerEvent, log: (line: string) => void): void {
 
 // A narrowed call's scope is the call's, a NUL, then its narrowing: a log line
 // shows it readably, with no control character (grep would take the log for
-// a binary file, a line break would forge a line), and at most 160 characters.
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// a binary file, a line break would forge a line, a bidirectional override
+// would show it reordered), and at most 160 characters.
+const CONTROL =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 function shown(text: string): string {
   const readable = text.replace("\u0000narrow ", " narrowed by ").replace(

@@ -83,8 +83,9 @@ export interface ResultPagerOptions extends PagerOptions {
   clientLimits?: boolean | ClientLimits;
 }
 
-// deno-lint-ignore no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROL_CHARACTERS =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
 const PAGE_RESULT_KEYS = ["cursor", "scope", "mode", "client", ...NARROWING_KEYS] as const;
@@ -297,7 +298,8 @@ function pagingFor(shared: Shared, client: string | undefined): {
 } {
   if (typeof client !== "string" || client === "") return { paging: shared.main };
   // As the client gave it, for logs: cut, and without control characters (a
-  // name with a line break must not write a line of a log of its own).
+  // name with a line break must not write a line of a log of its own, nor a
+  // bidirectional override show it reordered).
   const name =
     (client.length > MAX_CLIENT_NAME_LENGTH
       ? `${client.slice(0, MAX_CLIENT_NAME_LENGTH)}…`

@@ -51,7 +51,8 @@ export type CacheEvent =
     key: string;
     /**
      * `absent`: no record; `expired`: past its deadline; `invalid`: a record
-     * this version cannot read; `incomplete`: a chunk is gone or of another
+     * this version cannot read (of another version, or cut or changed so that
+     * it no longer parses); `incomplete`: a chunk is gone or of another
      * version of the result (an earlier or a concurrent write); `altered`: a
      * value is not what was written there (changed or cut bytes, another
      * key's value, written with another secret: see `check`); `unusable`:

@@ -4,7 +4,7 @@
 // event with the fix, and the process writes one console warning; a store
 // made once never does, nor does a cold isolate that lost what it kept.
 import assert from "node:assert/strict";
-import { memoryStore, type PagerEvent } from "../../mod.ts";
+import { createResultPager, memoryStore, type PagerEvent } from "../../mod.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import { STORE_PER_REQUEST } from "../../src/cache/_store_per_request.ts";
 import { upstashStore } from "../../src/stores/upstash.ts";
@@ -137,4 +137,21 @@ Deno.test("a cold isolate that lost what it kept: the tool runs once more, nothi
   assert.equal(cold.runs, 1);
   assert.equal(cold.warnings, 0);
   assert.equal(cold.stderr, "");
+});
+
+Deno.test("two servers each with a store made once: a cursor of one sent to the other is no misuse to tell", async () => {
+  const events: PagerEvent[] = [];
+  const one = createResultPager({ ...LIMITS, cache: { store: memoryStore() } });
+  const two = createResultPager({
+    ...LIMITS,
+    cache: { store: memoryStore() },
+    onEvent: (event) => void events.push(event),
+  });
+  // Both stores made long before the cursor crosses (a store made in a handler is moments old).
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  const first = await one.run(() => OUTPUT, { scope: "t {}" });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const cursor = nextCursor(String(first.content?.[0].text))!;
+  await two.run(() => OUTPUT, { scope: "t {}", cursor });
+  assert.deepEqual(warningsOf(events), []);
 });

@@ -74,3 +74,14 @@ Deno.test("the stdio proxy's log names the client of each page, and shows a narr
     /rows \{"n":16000,"seed":7\}: items 1-\d+ of 16000 for claude-code \(claudeCode\)/,
   );
 });
+
+Deno.test("the stdio proxy's log shows a bidirectional override in a grep escaped, not raw", async () => {
+  const proxy = await startProxy([], countingCommand(), { name: "claude-code" });
+  try {
+    await proxy.client.callTool({ name: "rows", arguments: { ...ARGS, grep: "a\u202eb|a" } });
+  } finally {
+    await proxy.close();
+  }
+  assert.doesNotMatch(proxy.stderr(), /\u202e/);
+  assert.match(proxy.stderr(), /\\u202e/);
+});

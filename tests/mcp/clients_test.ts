@@ -283,9 +283,9 @@ Deno.test("a client's name with line breaks or control characters reaches the ev
   const results = createResultPager({ onEvent: (event) => events.push(event) });
   await results.page(ITEMS, {
     scope: "t {}",
-    client: "evil\r\n2026-12-02 INFO forged\u0000\u2028",
+    client: "evil\r\n2026-12-02 INFO forged\u0000\u2028\u202e",
   });
   const page = events.find((event) => event.type === "page");
   assert.ok(page?.type === "page");
-  assert.equal(page.client?.name, "evil\uFFFD\uFFFD2026-12-02 INFO forged\uFFFD\uFFFD");
+  assert.equal(page.client?.name, "evil\uFFFD\uFFFD2026-12-02 INFO forged\uFFFD\uFFFD\uFFFD");
 });
