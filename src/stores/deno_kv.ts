@@ -99,7 +99,7 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     "denoKvStore",
     kv,
     ["get", "getMany", "atomic", "delete"],
-    "a Deno.Kv (await Deno.openKv())",
+    "a Deno KV database (what openKv of Deno gives)",
   );
   checkKeys("denoKvStore", options, ["prefix", "now"]);
   if (

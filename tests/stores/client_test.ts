@@ -22,7 +22,7 @@ Deno.test("each store refuses, when it is made, what it cannot be built on", asy
   );
   assert.throws(
     () => denoKvStore(undefined as never),
-    /denoKvStore's first argument must be a Deno.Kv/,
+    /denoKvStore's first argument must be a Deno KV database/,
   );
   const kv = await Deno.openKv(":memory:");
   try {
