@@ -235,32 +235,26 @@ if (import.meta.main) {
 // cl100k_base and @anthropic-ai/tokenizer (after NFKC): do not edit.
 // ${N} code points, ${catGroup.length} categories, ${runs} runs.
 
-const digits = (s: string): Uint8Array => Uint8Array.from(s, (ch) => parseInt(ch, 36));
-
 /** Names of the discount groups; group 0 is "none". */
 export const GROUP_NAMES: readonly string[] = [
   "none",
 ${GROUPS.map(([name]) => `  ${JSON.stringify(name)},\n`).join("")}];
 
-/** Per category and tokenizer (o200k_base, cl100k_base, Claude; at 3 * category + tokenizer): tokens of the code point alone. */
-export const ALONE: Uint8Array = digits(
-  ${list(catAlone)},
-);
+/** Per category and tokenizer (o200k_base, cl100k_base, Claude; at 3 * category + tokenizer): tokens of the code point alone, a base-36 digit each. */
+export const ALONE: string =
+  ${list(catAlone)};
 
 /** Per category and tokenizer: what a space before the code point adds when it cannot merge with it. */
-export const START: Uint8Array = digits(
-  ${list(catStart)},
-);
+export const START: string =
+  ${list(catStart)};
 
 /** Per category: its discount group (index into GROUP_NAMES). */
-export const CATEGORY_GROUP: Uint8Array = digits(
-  ${list(catGroup)},
-);
+export const CATEGORY_GROUP: string =
+  ${list(catGroup)};
 
 /** Per category and tokenizer: 1 if the tokenizer's price gets the group's discount. */
-export const MEMBER: Uint8Array = digits(
-  ${list(catMember)},
-);
+export const MEMBER: string =
+  ${list(catMember)};
 
 /** The largest price alone, any tokenizer, of a non-ASCII BMP code unit (lone surrogates included). */
 export const MAX_ALONE_BMP = ${maxBmp};

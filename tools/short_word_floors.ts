@@ -22,7 +22,7 @@
  *     deno task short-words
  */
 import { cl100k, claude2, o200k } from "../dev/tokenizers.ts";
-import { inWordList } from "../src/tokens/estimator.ts";
+import { inWordList } from "../dev/token_words.ts";
 import { caseShape, SHORT_WORD_FORMS, shortWordIndex, varints } from "./_table_codec.ts";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";

@@ -15,7 +15,16 @@
  * Write the fixture only from tables whose estimates are the ones to keep
  * (it was written from commit ec4ed20's encodings, before they changed).
  */
-import { categoryOf, decodedTables, DEFAULT_WEIGHTS, scan } from "../src/tokens/estimator.ts";
+import { DEFAULT_WEIGHTS, scan } from "../src/tokens/estimator.ts";
+import { categoryOf, categoryPrices } from "../src/tokens/_code_points.ts";
+import { GROUP_NAMES, MAX_ALONE_ASTRAL, MAX_ALONE_BMP } from "../src/tokens/_code_point_prices.ts";
+import {
+  ensureWordTables,
+  LONG_WORDS,
+  RARE_TRIGRAM,
+  SHORT_FLOORS,
+  SHORT_WORDS,
+} from "../src/tokens/_word_tables.ts";
 import { decodedMerges } from "../src/tokens/_punctuation_bpe.ts";
 import { generate, random, TEXT_KINDS } from "../dev/generate.ts";
 import { asciiAlternations, REVIEWED_RUNS, SPACED_RUNS } from "../dev/reviewed_runs.ts";
@@ -57,7 +66,8 @@ async function digest(values: ArrayLike<number>): Promise<TableDigest> {
 // short-word floor of every word of letters (a-z from 1 to 26), the known
 // words' keys sorted, the merges sorted by pair.
 function reachable(): Record<string, ArrayLike<number>> {
-  const t = decodedTables();
+  ensureWordTables();
+  const prices = categoryPrices();
   const categories = new Uint16Array(0x110000);
   for (let cp = 0; cp < 0x110000; cp++) categories[cp] = categoryOf(cp);
   const rareTrigrams: number[] = [];
@@ -65,18 +75,19 @@ function reachable(): Record<string, ArrayLike<number>> {
   for (let shape = 0; shape < 3; shape++) {
     for (let a = 1; a <= 26; a++) {
       for (let b = 1; b <= 26; b++) {
-        shortFloors.push(t.shortFloors[shape << 15 | a << 5 | b]);
+        shortFloors.push(SHORT_FLOORS[shape << 15 | a << 5 | b]);
         for (let c = 1; c <= 26; c++) {
-          if (shape === 0) rareTrigrams.push(t.rareTrigrams[a << 10 | b << 5 | c]);
-          shortFloors.push(t.shortFloors[shape << 15 | a << 10 | b << 5 | c]);
+          if (shape === 0) rareTrigrams.push(RARE_TRIGRAM[a << 10 | b << 5 | c]);
+          shortFloors.push(SHORT_FLOORS[shape << 15 | a << 10 | b << 5 | c]);
         }
       }
     }
   }
-  const knownShort = Array.from(t.shortWords).filter((k) => k !== 0).sort((a, b) => a - b);
+  const knownShort = Array.from(SHORT_WORDS).filter((k) => k !== 0).sort((a, b) => a - b);
   const long: number[][] = [];
-  for (let i = 0; i < t.longWords.length; i += 3) {
-    if (t.longWords[i] !== 0) long.push([t.longWords[i + 2], t.longWords[i + 1], t.longWords[i]]);
+  const longWords = LONG_WORDS;
+  for (let i = 0; i < longWords.length; i += 3) {
+    if (longWords[i] !== 0) long.push([longWords[i + 2], longWords[i + 1], longWords[i]]);
   }
   long.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
   return {
@@ -85,18 +96,18 @@ function reachable(): Record<string, ArrayLike<number>> {
     knownShort,
     knownLong: long.flat(),
     shortFloors,
-    alone: t.alone,
-    start: t.start,
-    categoryGroup: t.categoryGroup,
-    member: t.member,
-    max: t.max,
+    alone: prices.alone,
+    start: prices.start,
+    categoryGroup: prices.group,
+    member: prices.member,
+    max: [MAX_ALONE_BMP, MAX_ALONE_ASTRAL, GROUP_NAMES.length],
   };
 }
 
 /** Every decoded table, the weights made from them and the punctuation merges (by pair). */
 export function tables(): Record<string, ArrayLike<number>> {
   const out: Record<string, ArrayLike<number>> = reachable();
-  const w = DEFAULT_WEIGHTS;
+  const w = DEFAULT_WEIGHTS.prices;
   Object.assign(out, {
     "weights.alone": w.alone,
     "weights.continued": w.continued,

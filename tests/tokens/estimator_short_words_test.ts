@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_WEIGHTS, scan, shortWordFloors } from "../../src/tokens/estimator.ts";
+import { DEFAULT_WEIGHTS, scan } from "../../src/tokens/estimator.ts";
+import { shortWordFloors } from "../../dev/token_words.ts";
 import { shortWordFloorsOf, shortWords } from "../../tools/short_word_floors.ts";
 import { max3 } from "../../dev/tokenizers.ts";
 

@@ -2,21 +2,19 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { estimateTokens } from "../../mod.ts";
 import {
-  camelPieces,
-  categoryOf,
   cursorTokens,
   DEFAULT_WEIGHTS,
-  FEATURES,
-  GROUP_NAMES,
-  isKnownWord,
-  letterRepeats,
-  makeWeights,
   MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
   type Weights,
 } from "../../src/tokens/estimator.ts";
-import { ALONE, START } from "../../src/tokens/_code_point_prices.ts";
+import { FEATURES, GROUP_NAMES } from "../../src/tokens/_features.ts";
+import { makeWeights } from "../../src/tokens/_weights.ts";
+import { categoryOf, categoryPrices } from "../../src/tokens/_code_points.ts";
+import { camelPieces, isKnownWord, letterRepeats } from "../../dev/token_words.ts";
+import { BASE64URL_PER_CHAR } from "../../src/tokens/_ascii_weights.ts";
+import { asciiBounds } from "../../tools/ascii_bounds.ts";
 import { codePointCost, TOKENIZERS } from "../../dev/code_point_cost.ts";
 import { generate, random, type TextKind } from "../../dev/generate.ts";
 import { FLOOR_KINDS } from "../../dev/data_text.ts";
@@ -25,6 +23,7 @@ import { assertEstimateCoversSlices } from "../support/estimate_floor.ts";
 import { asciiAlternations, REVIEWED_RUNS, SPACED_RUNS } from "../../dev/reviewed_runs.ts";
 
 const UNMEASURED = /^[\p{Cn}\p{Co}]$/u;
+const { alone: ALONE, start: START } = categoryPrices();
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 // Any string: code points of every plane, lone surrogates of both halves, and
@@ -106,6 +105,13 @@ Deno.test("no ASCII text costs more than MAX_TOKENS_PER_ASCII_UNIT per character
     const cost = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
     assert.ok(cost <= text.length * MAX_TOKENS_PER_ASCII_UNIT + 1e-9, JSON.stringify(text));
   }
+});
+
+Deno.test("the shipped bounds are the ones tools/ascii_bounds.ts proves from the weights and the table", () => {
+  const bounds = asciiBounds(DEFAULT_WEIGHTS);
+  assert.equal(MAX_TOKENS_PER_CODE_UNIT, bounds.perCodeUnit);
+  assert.equal(MAX_TOKENS_PER_ASCII_UNIT, bounds.perAsciiUnit);
+  assert.equal(BASE64URL_PER_CHAR, bounds.base64urlPerChar);
 });
 
 Deno.test("MAX_TOKENS_PER_CODE_UNIT is reached: one code unit costs that much", () => {
