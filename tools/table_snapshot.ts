@@ -12,8 +12,9 @@
  *     deno run -A tools/table_snapshot.ts --write    # writes the fixture
  *     deno run -A tools/table_snapshot.ts --corpus   # also corpus/ (not in the fixture)
  *
- * Write the fixture only from tables whose estimates are the ones to keep
- * (it was written from commit ec4ed20's encodings, before they changed).
+ * Write the fixture only from tables whose estimates are the ones to keep:
+ * when a table's entries change on purpose (a trade of bytes for room,
+ * bench/README.md), in the same commit.
  */
 import { DEFAULT_WEIGHTS, scan } from "../src/tokens/estimator.ts";
 import { categoryOf, categoryPrices } from "../src/tokens/_code_points.ts";

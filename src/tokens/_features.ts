@@ -12,89 +12,111 @@ import { GROUP_NAMES } from "./_code_point_prices.ts";
 /** The tokenizers whose prices are summed apart, in the order of their sums. */
 export const TOKENIZERS: readonly string[] = ["o200k", "cl100k", "claude"];
 
-/** The fitted features of ASCII runs; each has one weight. */
-export const FEATURES: readonly string[] = [
-  // letter runs, four case shapes, five features each
-  ...["lower", "title", "upper", "mixed"].flatMap((shape) => [
-    `${shape}.runs`,
-    `${shape}.chars`,
-    `${shape}.over4`,
-    `${shape}.over10`,
-    `${shape}.caseChanges`,
-  ]),
-  "digits.runs",
-  "digits.chars",
-  "digits.over3",
-  "space.single",
-  // runs of two or more spaces, line breaks (after a letter or digit, after
-  // punctuation, after a space or tab), spaces right after a line break,
-  // tabs: priced per tokenizer and summed with its table price, since the
-  // three disagree there: o200k_base and cl100k_base put line breaks in the
-  // piece of the punctuation before them ('",\n', encoded with it: no
-  // weight) and not the indentation after, the Claude tokenizer the other
-  // way round ('",', "\n   "), and keeps a space before a line break a token
-  // of its own (" \n" is two)
-  ...["space", "newline", "punctNewline", "spaceNewline", "indent", "tab"].flatMap((run) =>
-    TOKENIZERS.filter((tokenizer) => run !== "punctNewline" || tokenizer === "claude")
-      .flatMap((tokenizer) => [`${run}.runs.${tokenizer}`, `${run}.chars.${tokenizer}`])
-  ),
-  // letter runs that touch a non-ASCII code point: pieces of a word such as
-  // "rozwi" and "zanie" in "rozwiązanie" merge less than whole words
-  "fragment.runs",
-  "fragment.chars",
-  // runs of three adjacent letters that the vocabularies rarely merge
-  // (src/tokens/_code_point_prices.ts): a word like "include" has none, an identifier like
-  // "vsockmon" some, random letters many. (Rare pairs of letters and of
-  // punctuation were features too; every fit priced them at 0.)
-  "letters.rareTrigrams",
-  // a whole word that is one token in all three vocabularies (src/tokens/_known_words.ts),
-  // priced apart from the shapes: "include" and "vsockmon" have one shape
-  "known.runs",
-  // the same after punctuation, a tab or a control character that o200k_base
-  // and cl100k_base put in the word's piece: "(include" is "(" and "include"
-  // mostly, "(in" and "clude" at times
-  "known.glued",
-  // a camel-case run whose every piece o200k_base cuts it into ("get",
-  // "Element", "By", "Id") is a known word: per piece
-  "known.camel",
-];
+/**
+ * The fitted features of ASCII runs; each has one weight. (Made by a call
+ * marked pure: a bundle that does not use the names leaves them out.)
+ */
+export const FEATURES: readonly string[] = /* @__PURE__ */ featureNames();
+
+function featureNames(): string[] {
+  return [
+    // letter runs, four case shapes, five features each
+    ...["lower", "title", "upper", "mixed"].flatMap((shape) => [
+      `${shape}.runs`,
+      `${shape}.chars`,
+      `${shape}.over4`,
+      `${shape}.over10`,
+      `${shape}.caseChanges`,
+    ]),
+    "digits.runs",
+    "digits.chars",
+    "digits.over3",
+    "space.single",
+    // runs of two or more spaces, line breaks (after a letter or digit, after
+    // punctuation, after a space or tab), spaces right after a line break,
+    // tabs: priced per tokenizer and summed with its table price, since the
+    // three disagree there: o200k_base and cl100k_base put line breaks in the
+    // piece of the punctuation before them ('",\n', encoded with it: no
+    // weight) and not the indentation after, the Claude tokenizer the other
+    // way round ('",', "\n   "), and keeps a space before a line break a token
+    // of its own (" \n" is two)
+    ...["space", "newline", "punctNewline", "spaceNewline", "indent", "tab"].flatMap((run) =>
+      TOKENIZERS.filter((tokenizer) => run !== "punctNewline" || tokenizer === "claude")
+        .flatMap((tokenizer) => [`${run}.runs.${tokenizer}`, `${run}.chars.${tokenizer}`])
+    ),
+    // letter runs that touch a non-ASCII code point: pieces of a word such as
+    // "rozwi" and "zanie" in "rozwiązanie" merge less than whole words
+    "fragment.runs",
+    "fragment.chars",
+    // runs of three adjacent letters that the vocabularies rarely merge
+    // (src/tokens/_code_point_prices.ts): a word like "include" has none, an identifier like
+    // "vsockmon" some, random letters many. (Rare pairs of letters and of
+    // punctuation were features too; every fit priced them at 0.)
+    "letters.rareTrigrams",
+    // a whole word that is one token in all three vocabularies (src/tokens/_known_words.ts),
+    // priced apart from the shapes: "include" and "vsockmon" have one shape
+    "known.runs",
+    // the same after punctuation, a tab or a control character that o200k_base
+    // and cl100k_base put in the word's piece: "(include" is "(" and "include"
+    // mostly, "(in" and "clude" at times
+    "known.glued",
+    // a camel-case run whose every piece o200k_base cuts it into ("get",
+    // "Element", "By", "Id") is a known word: per piece
+    "known.camel",
+  ];
+}
+
+// The features' indices, for the scan: numbers rather than looked up in
+// FEATURES, so that a bundle of the library leaves the names out
+// (tests/tokens/estimator_test.ts holds each to its name). Letter runs:
+// lower, title, upper, mixed case, five features each from SHAPE_BASE.
+export const SHAPE_BASE = 0;
+/** "digits.runs", then its chars and over3. */
+export const DIGITS = 20;
+/** "space.single". */
+export const SPACE_SINGLE = 23;
+// Whitespace runs: per tokenizer, its runs and chars weights (six features).
+/** "space.runs.o200k". */
+export const SPACE = 24;
+/** "newline.runs.o200k". */
+export const NEWLINE = 30;
+/** "punctNewline.runs.claude": the Claude tokenizer's only (the other two encode those line breaks). */
+export const PUNCT_NEWLINE = 36;
+/** "spaceNewline.runs.o200k". */
+export const SPACE_NEWLINE = 38;
+/** "indent.runs.o200k". */
+export const INDENT = 44;
+/** "tab.runs.o200k". */
+export const TAB = 50;
+/** "fragment.runs", then its chars. */
+export const FRAGMENT = 56;
+/** "letters.rareTrigrams". */
+export const RARE_TRIGRAMS = 58;
+/** "known.runs". */
+export const KNOWN = 59;
+/** "known.glued". */
+export const KNOWN_GLUED = 60;
+/** "known.camel". */
+export const KNOWN_CAMEL = 61;
 
 /**
- * Where calibration counts go besides the fitted features: per tokenizer the
- * price of everything priced by the table, and of the whitespace runs a floor
- * priced (three counts from `FIXED`), then per discount group and tokenizer the table price of the letters the
- * discount applies to (`FIXED + 3 * group + tokenizer`).
+ * Where calibration counts go besides the fitted features (FEATURES.length):
+ * per tokenizer the price of everything priced by the table, and of the
+ * whitespace runs a floor priced (three counts from `FIXED`), then per
+ * discount group and tokenizer the table price of the letters the discount
+ * applies to (`FIXED + 3 * group + tokenizer`).
  */
-export const FIXED: number = FEATURES.length;
+export const FIXED = 62;
 
 /**
  * Where calibration counts put the price of the runs other than whitespace
  * that a floor priced (rather than the fitted weights): after the groups'
- * counts.
+ * counts (`FIXED + 3 * GROUP_NAMES.length`).
  */
-export const FLOORED: number = FIXED + 3 * GROUP_NAMES.length;
+export const FLOORED = 92;
 
 /** The groups of letters that may get a discount, in the order of their counts. */
 export { GROUP_NAMES };
-
-// The features' indices, for the scan. Letter runs: lower, title, upper,
-// mixed case, five features each from SHAPE_BASE.
-export const SHAPE_BASE = 0;
-export const DIGITS: number = FEATURES.indexOf("digits.runs");
-export const SPACE_SINGLE: number = FEATURES.indexOf("space.single");
-// Whitespace runs: per tokenizer, its runs and chars weights (six features).
-export const SPACE: number = FEATURES.indexOf("space.runs.o200k");
-export const NEWLINE: number = FEATURES.indexOf("newline.runs.o200k");
-/** The Claude tokenizer's only (o200k_base and cl100k_base encode those line breaks). */
-export const PUNCT_NEWLINE: number = FEATURES.indexOf("punctNewline.runs.claude");
-export const SPACE_NEWLINE: number = FEATURES.indexOf("spaceNewline.runs.o200k");
-export const INDENT: number = FEATURES.indexOf("indent.runs.o200k");
-export const TAB: number = FEATURES.indexOf("tab.runs.o200k");
-export const FRAGMENT: number = FEATURES.indexOf("fragment.runs");
-export const RARE_TRIGRAMS: number = FEATURES.indexOf("letters.rareTrigrams");
-export const KNOWN: number = FEATURES.indexOf("known.runs");
-export const KNOWN_GLUED: number = FEATURES.indexOf("known.glued");
-export const KNOWN_CAMEL: number = FEATURES.indexOf("known.camel");
 
 /**
  * The ASCII run classes that get a floor: letter runs by case shape, digits,
@@ -123,6 +145,9 @@ export const F_TAB = 7;
 export const F_RETURN = 8;
 export const F_INDENT = 9;
 
+/** How many floors there are (FLOOR_NAMES.length). */
+export const FLOORS = 20;
+
 /**
  * The floors, in the order of `Weights.floor`: one per class of runs priced
  * with the ASCII runs (letters, digits), then per whitespace
@@ -130,10 +155,14 @@ export const F_INDENT = 9;
  * whitespace runs are priced per tokenizer (a line break and sixteen spaces
  * is one token in the Claude tokenizer, as the line break alone).
  */
-export const FLOOR_NAMES: readonly string[] = [
-  ...RUN_CLASSES.slice(0, F_SPACE),
-  ...RUN_CLASSES.slice(F_SPACE).flatMap((run) => TOKENIZERS.map((t) => `${run}.${t}`)),
-];
+export const FLOOR_NAMES: readonly string[] = /* @__PURE__ */ floorNames();
+
+function floorNames(): string[] {
+  return [
+    ...RUN_CLASSES.slice(0, F_SPACE),
+    ...RUN_CLASSES.slice(F_SPACE).flatMap((run) => TOKENIZERS.map((t) => `${run}.${t}`)),
+  ];
+}
 
 /**
  * The index in {@linkcode FLOOR_NAMES} of the floor of run class `c` (an

@@ -10,7 +10,7 @@
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "./_ascii_weights.ts";
 import { GROUP_NAMES } from "./_code_point_prices.ts";
 import { categoryPrices } from "./_code_points.ts";
-import { FLOOR_NAMES } from "./_features.ts";
+import { FLOORS } from "./_features.ts";
 import { whitespaceTable } from "./_whitespace.ts";
 
 /**
@@ -54,7 +54,7 @@ export class Weights {
   constructor(
     ascii: ArrayLike<number>,
     discounts: Readonly<Record<string, number>>,
-    floors: ArrayLike<number> = new Float64Array(2 * FLOOR_NAMES.length),
+    floors: ArrayLike<number> = new Float64Array(2 * FLOORS),
   ) {
     this.ascii = Float64Array.from(ascii);
     this.floor = Float64Array.from(floors);
