@@ -117,36 +117,52 @@ const NUMBERED = 5;
 const ID_BITS = 12;
 const ID_MASK = (1 << ID_BITS) - 1;
 
-// The merges of one vocabulary from its tokens, in one pass over the list:
-// a token's every cut whose two sides are tokens (or characters) is a pair
-// that merges into it. Each side is looked up by number, from the token's
-// prefixes and suffixes as numbers, in a table of the tokens' numbers.
+// The merges of one vocabulary from its tokens, in two passes over the
+// list, read where it is (no string per token): every token's id by its
+// number, then each token's every cut whose two sides are tokens (or
+// characters) is a pair that merges into it, each side looked up by number
+// (its prefixes' and suffixes' numbers, made as the token is read).
 function mergesOf(encoded: string): Merges {
-  const tokens = encoded === "" ? [] : encoded.split(" ");
   // The ids by number, open addressing (0: empty); the long tokens by text.
   const numbers = new Int32Array(1 << ID_BITS);
   const ids = new Int32Array(1 << ID_BITS);
   const longIds = new Map<string, number>();
   for (let id = 0; id < SYMBOL_IDS; id++) addId(numbers, ids, id + 1, id);
-  for (let rank = 0; rank < tokens.length; rank++) {
-    const token = tokens[rank];
-    if (token.length > NUMBERED) longIds.set(token, SYMBOL_IDS + rank);
-    else addId(numbers, ids, numberOf(token, 0, token.length), SYMBOL_IDS + rank);
+  const end = encoded.length;
+  for (let from = 0, rank = 0; from < end; rank++) {
+    let to = from;
+    let number = 0;
+    for (let c = encoded.charCodeAt(to); to < end && c !== 32; c = encoded.charCodeAt(++to)) {
+      number = number << 6 | (idOfLetter(c) + 1);
+    }
+    if (to - from > NUMBERED) longIds.set(encoded.slice(from, to), SYMBOL_IDS + rank);
+    else addId(numbers, ids, number, SYMBOL_IDS + rank);
+    from = to + 1;
   }
   const keys = new Int32Array(1 << MERGE_BITS).fill(-1);
   const values = new Int32Array(1 << MERGE_BITS);
-  for (let rank = 0; rank < tokens.length; rank++) {
-    const token = tokens[rank];
-    const n = token.length;
+  const prefix = new Int32Array(NUMBERED + 1);
+  const suffix = new Int32Array(PIECE + 1);
+  for (let from = 0, rank = 0; from < end; rank++) {
+    let to = from;
+    while (to < end && encoded.charCodeAt(to) !== 32) to++;
+    const n = to - from;
     if (n > PIECE) throw new Error(`a punctuation token over ${PIECE} characters`);
+    for (let j = 1; j <= n && j <= NUMBERED; j++) {
+      prefix[j] = prefix[j - 1] << 6 | (idOfLetter(encoded.charCodeAt(from + j - 1)) + 1);
+    }
+    suffix[n] = 0;
+    for (let j = n - 1; j >= 0 && n - j <= NUMBERED; j--) {
+      suffix[j] = suffix[j + 1] | (idOfLetter(encoded.charCodeAt(from + j)) + 1) << 6 * (n - 1 - j);
+    }
     for (let cut = 1; cut < n; cut++) {
       const left = cut <= NUMBERED
-        ? idOf(numbers, ids, numberOf(token, 0, cut))
-        : longIds.get(token.slice(0, cut)) ?? -1;
+        ? idOf(numbers, ids, prefix[cut])
+        : longIds.get(encoded.slice(from, from + cut)) ?? -1;
       if (left < 0) continue;
       const right = n - cut <= NUMBERED
-        ? idOf(numbers, ids, numberOf(token, cut, n))
-        : longIds.get(token.slice(cut)) ?? -1;
+        ? idOf(numbers, ids, suffix[cut])
+        : longIds.get(encoded.slice(from + cut, to)) ?? -1;
       if (right < 0) continue;
       const key = left << 12 | right;
       let slot = Math.imul(key, 0x9e3779b1) >>> (32 - MERGE_BITS);
@@ -154,15 +170,9 @@ function mergesOf(encoded: string): Merges {
       keys[slot] = key;
       values[slot] = rank << 12 | (SYMBOL_IDS + rank);
     }
+    from = to + 1;
   }
   return { keys, values };
-}
-
-// A token's letters [from, to), at most NUMBERED of them, as a number.
-function numberOf(token: string, from: number, to: number): number {
-  let value = 0;
-  for (let j = from; j < to; j++) value = value << 6 | (idOfLetter(token.charCodeAt(j)) + 1);
-  return value;
 }
 
 function addId(numbers: Int32Array, ids: Int32Array, number: number, id: number): void {
