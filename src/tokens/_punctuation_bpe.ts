@@ -58,21 +58,33 @@ function punctuationCodes(): Uint8Array {
 export const SHORT = 5;
 
 // The encoding by token ids: a character is its code less one (0 to 34), the
-// token of rank r is 35 + r, and a pair of adjacent ids merges into the value
-// of its key `left << 12 | right` in the tokenizer's table of merges, which is
-// `rank << 12 | id` (the lowest rank first, as by text).
+// token of rank r is 35 + r, and a pair of adjacent ids merges into the token
+// their texts make together, `rank << 12 | id` (the lowest rank first, as by
+// text), if the vocabulary keeps it.
 const SYMBOL_IDS = 35;
 const NO_PAIR = 0x7fffffff;
-const MERGE_BITS = 13;
-const MERGE_MASK = (1 << MERGE_BITS) - 1;
+const PAIR_BITS = 13;
+const PAIR_MASK = (1 << PAIR_BITS) - 1;
 
-/** A tokenizer's merges: open addressing by `left << 12 | right` (-1: empty). */
-interface Merges {
+/**
+ * A tokenizer's kept tokens, and the pairs of ids asked of them so far.
+ * Each vocabulary's 1,400 tokens are 2,650 pairs that merge: made all at the
+ * first run of punctuation, they took a cold isolate 30-60 ms; a page of JSON
+ * or code asks a few hundred, each a lookup of two texts joined.
+ */
+interface Vocabulary {
+  /** The tokens' letters, by rank. */
+  tokens: string[];
+  /** The rank of each token, by its letters. */
+  ranks: Map<string, number>;
+  /** The pairs looked up (`left << 12 | right`, -1: empty) and what each merges into. */
   keys: Int32Array;
   values: Int32Array;
+  /** How many pairs `keys` holds (cleared at half full). */
+  size: number;
 }
 
-// The tables of merges and what has been encoded: made on the first run of
+// The vocabularies and what has been encoded: made on the first run of
 // punctuation to encode (a text without any pays nothing for them), then
 // kept. Costs of short pieces (up to five characters with the space) are
 // direct-mapped by their characters packed six bits each: a page of JSON or
@@ -84,7 +96,7 @@ interface Merges {
 const SHORT_BITS = 12;
 const LONG_MEMO = 4096;
 interface Encoder {
-  merges: Merges[];
+  vocabularies: Vocabulary[];
   shortKey: Int32Array;
   shortCosts: Int32Array;
   long: Map<string, number>;
@@ -95,7 +107,7 @@ let encoder: Encoder | undefined;
 
 function encoderOf(): Encoder {
   return encoder ??= {
-    merges: PUNCTUATION_TOKENS.map(mergesOf),
+    vocabularies: PUNCTUATION_TOKENS.map(vocabularyOf),
     shortKey: new Int32Array(1 << SHORT_BITS).fill(-1),
     shortCosts: new Int32Array(1 << SHORT_BITS),
     long: new Map(),
@@ -104,117 +116,71 @@ function encoderOf(): Encoder {
   };
 }
 
-// The id of a letter of src/tokens/_punctuation_tokens.ts.
-function idOfLetter(letter: number): number {
-  return letter <= 90 ? letter - 65 : letter - 97 + 26;
+// The letters that stand for the characters, by id.
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+
+function vocabularyOf(encoded: string): Vocabulary {
+  const tokens = encoded === "" ? [] : encoded.split(" ");
+  const ranks = new Map<string, number>();
+  for (let rank = 0; rank < tokens.length; rank++) ranks.set(tokens[rank], rank);
+  return {
+    tokens,
+    ranks,
+    keys: new Int32Array(1 << PAIR_BITS).fill(-1),
+    values: new Int32Array(1 << PAIR_BITS),
+    size: 0,
+  };
 }
 
-// A token of up to five characters as a number: its ids plus one, six bits
-// each (never 0, so its length is in it too), a small integer (V8 keeps it
-// unboxed even in its interpreter, where this runs at a cold start); longer
-// tokens (one in twenty) by their text.
-const NUMBERED = 5;
-const ID_BITS = 12;
-const ID_MASK = (1 << ID_BITS) - 1;
-
-// The merges of one vocabulary from its tokens, in two passes over the
-// list, read where it is (no string per token): every token's id by its
-// number, then each token's every cut whose two sides are tokens (or
-// characters) is a pair that merges into it, each side looked up by number
-// (its prefixes' and suffixes' numbers, made as the token is read).
-function mergesOf(encoded: string): Merges {
-  // The ids by number, open addressing (0: empty); the long tokens by text.
-  const numbers = new Int32Array(1 << ID_BITS);
-  const ids = new Int32Array(1 << ID_BITS);
-  const longIds = new Map<string, number>();
-  for (let id = 0; id < SYMBOL_IDS; id++) addId(numbers, ids, id + 1, id);
-  const end = encoded.length;
-  for (let from = 0, rank = 0; from < end; rank++) {
-    let to = from;
-    let number = 0;
-    for (let c = encoded.charCodeAt(to); to < end && c !== 32; c = encoded.charCodeAt(++to)) {
-      number = number << 6 | (idOfLetter(c) + 1);
-    }
-    if (to - from > NUMBERED) longIds.set(encoded.slice(from, to), SYMBOL_IDS + rank);
-    else addId(numbers, ids, number, SYMBOL_IDS + rank);
-    from = to + 1;
-  }
-  const keys = new Int32Array(1 << MERGE_BITS).fill(-1);
-  const values = new Int32Array(1 << MERGE_BITS);
-  const prefix = new Int32Array(NUMBERED + 1);
-  const suffix = new Int32Array(PIECE + 1);
-  for (let from = 0, rank = 0; from < end; rank++) {
-    let to = from;
-    while (to < end && encoded.charCodeAt(to) !== 32) to++;
-    const n = to - from;
-    if (n > PIECE) throw new Error(`a punctuation token over ${PIECE} characters`);
-    for (let j = 1; j <= n && j <= NUMBERED; j++) {
-      prefix[j] = prefix[j - 1] << 6 | (idOfLetter(encoded.charCodeAt(from + j - 1)) + 1);
-    }
-    suffix[n] = 0;
-    for (let j = n - 1; j >= 0 && n - j <= NUMBERED; j--) {
-      suffix[j] = suffix[j + 1] | (idOfLetter(encoded.charCodeAt(from + j)) + 1) << 6 * (n - 1 - j);
-    }
-    for (let cut = 1; cut < n; cut++) {
-      const left = cut <= NUMBERED
-        ? idOf(numbers, ids, prefix[cut])
-        : longIds.get(encoded.slice(from, from + cut)) ?? -1;
-      if (left < 0) continue;
-      const right = n - cut <= NUMBERED
-        ? idOf(numbers, ids, suffix[cut])
-        : longIds.get(encoded.slice(from + cut, to)) ?? -1;
-      if (right < 0) continue;
-      const key = left << 12 | right;
-      let slot = Math.imul(key, 0x9e3779b1) >>> (32 - MERGE_BITS);
-      while (keys[slot] !== -1 && keys[slot] !== key) slot = (slot + 1) & MERGE_MASK;
-      keys[slot] = key;
-      values[slot] = rank << 12 | (SYMBOL_IDS + rank);
-    }
-    from = to + 1;
-  }
-  return { keys, values };
+// The letters of the token or character of id `id`.
+function lettersOf(vocabulary: Vocabulary, id: number): string {
+  return id < SYMBOL_IDS ? LETTERS[id] : vocabulary.tokens[id - SYMBOL_IDS];
 }
 
-function addId(numbers: Int32Array, ids: Int32Array, number: number, id: number): void {
-  let slot = Math.imul(number, 0x85ebca6b) >>> (32 - ID_BITS);
-  while (numbers[slot] !== 0) slot = (slot + 1) & ID_MASK;
-  numbers[slot] = number;
-  ids[slot] = id;
-}
-
-// The id of the token whose number is `number`, or -1.
-function idOf(numbers: Int32Array, ids: Int32Array, number: number): number {
-  for (let slot = Math.imul(number, 0x85ebca6b) >>> (32 - ID_BITS);; slot = (slot + 1) & ID_MASK) {
-    const at = numbers[slot];
-    if (at === number) return ids[slot];
-    if (at === 0) return -1;
-  }
-}
-
-// What the pair of ids `left`, `right` merges into (`rank << 12 | id`), or NO_PAIR.
-function mergeOf(merges: Merges, left: number, right: number): number {
+// What the pair of ids `left`, `right` merges into (`rank << 12 | id`), or
+// NO_PAIR: asked of the vocabulary once, then remembered.
+function mergeOf(vocabulary: Vocabulary, left: number, right: number): number {
   const key = left << 12 | right;
-  const { keys, values } = merges;
-  for (
-    let slot = Math.imul(key, 0x9e3779b1) >>> (32 - MERGE_BITS);;
-    slot = (slot + 1) & MERGE_MASK
-  ) {
+  const { keys, values } = vocabulary;
+  let slot = Math.imul(key, 0x9e3779b1) >>> (32 - PAIR_BITS);
+  for (;; slot = (slot + 1) & PAIR_MASK) {
     const k = keys[slot];
     if (k === key) return values[slot];
-    if (k === -1) return NO_PAIR;
+    if (k === -1) break;
   }
+  const rank = vocabulary.ranks.get(lettersOf(vocabulary, left) + lettersOf(vocabulary, right));
+  const value = rank === undefined ? NO_PAIR : rank << 12 | (SYMBOL_IDS + rank);
+  if (vocabulary.size >= 1 << (PAIR_BITS - 1)) {
+    // Half full (text made of every pair there is): start again.
+    keys.fill(-1);
+    vocabulary.size = 0;
+    slot = Math.imul(key, 0x9e3779b1) >>> (32 - PAIR_BITS);
+  }
+  keys[slot] = key;
+  values[slot] = value;
+  vocabulary.size++;
+  return value;
 }
 
 /**
- * Per tokenizer, the merges of the encoding by ids, as `[left << 12 | right,
- * rank << 12 | id]` (see above), made from src/tokens/_punctuation_tokens.ts:
- * for tools/table_snapshot.ts.
+ * Per tokenizer, every pair of ids the encoding merges, as `[left << 12 |
+ * right, rank << 12 | id]` (see above): each kept token's every cut whose two
+ * sides are tokens or characters. For tools/table_snapshot.ts.
  */
 export function decodedMerges(): Array<Array<[number, number]>> {
-  return encoderOf().merges.map(({ keys, values }) => {
+  return encoderOf().vocabularies.map((vocabulary) => {
+    const ids = new Map<string, number>();
+    for (let id = 0; id < SYMBOL_IDS; id++) ids.set(LETTERS[id], id);
+    vocabulary.tokens.forEach((token, rank) => ids.set(token, SYMBOL_IDS + rank));
     const pairs: Array<[number, number]> = [];
-    keys.forEach((key, slot) => {
-      if (key !== -1) pairs.push([key, values[slot]]);
+    vocabulary.tokens.forEach((token, rank) => {
+      for (let cut = 1; cut < token.length; cut++) {
+        const left = ids.get(token.slice(0, cut));
+        const right = ids.get(token.slice(cut));
+        if (left !== undefined && right !== undefined) {
+          pairs.push([left << 12 | right, rank << 12 | (SYMBOL_IDS + rank)]);
+        }
+      }
     });
     return pairs;
   });
@@ -245,20 +211,20 @@ export function shortPacked(key: number, text: string, from: number, to: number)
 }
 
 // The tokens of the byte-pair encoding of text[from, to) (at most PIECE
-// characters of SYMBOLS) with `merges`: the encoding by text of
+// characters of SYMBOLS) with `vocabulary`: the encoding by text of
 // dev/byte_pair.ts (which the tests hold this to), by ids, in the encoder's
 // `ids` and `pairs`.
 function encodedTokens(
   text: string,
   from: number,
   to: number,
-  merges: Merges,
+  vocabulary: Vocabulary,
   encoder: Encoder,
 ): number {
   let n = to - from;
   const { ids, pairs } = encoder;
   for (let i = 0; i < n; i++) ids[i] = PUNCTUATION_CODE[text.charCodeAt(from + i)] - 1;
-  for (let i = 0; i + 1 < n; i++) pairs[i] = mergeOf(merges, ids[i], ids[i + 1]);
+  for (let i = 0; i + 1 < n; i++) pairs[i] = mergeOf(vocabulary, ids[i], ids[i + 1]);
   while (n > 1) {
     let best = NO_PAIR;
     let at = -1;
@@ -273,15 +239,15 @@ function encodedTokens(
     ids.copyWithin(at + 1, at + 2, n);
     pairs.copyWithin(at + 1, at + 2, n - 1);
     n--;
-    if (at > 0) pairs[at - 1] = mergeOf(merges, ids[at - 1], ids[at]);
-    if (at + 1 < n) pairs[at] = mergeOf(merges, ids[at], ids[at + 1]);
+    if (at > 0) pairs[at - 1] = mergeOf(vocabulary, ids[at - 1], ids[at]);
+    if (at + 1 < n) pairs[at] = mergeOf(vocabulary, ids[at], ids[at + 1]);
   }
   return n;
 }
 
 // Each tokenizer's tokens of text[from, to), packed eight bits each.
 function packedCosts(text: string, from: number, to: number, encoder: Encoder): number {
-  const [o200k, cl100k, claude] = encoder.merges;
+  const [o200k, cl100k, claude] = encoder.vocabularies;
   return encodedTokens(text, from, to, o200k, encoder) |
     encodedTokens(text, from, to, cl100k, encoder) << 8 |
     encodedTokens(text, from, to, claude, encoder) << 16;
