@@ -129,9 +129,15 @@ function decodeRuns(): Runs {
 export const BMP: Uint16Array = new Uint16Array(0x10000);
 let bmpFilled = false;
 
-/** Fills BMP, once. */
+/**
+ * Fills BMP, once: a check small enough for V8 to inline where the scan asks
+ * (called out of line, it cost French 1.13x the time), the work apart.
+ */
 export function ensureBmp(): void {
-  if (bmpFilled) return;
+  if (!bmpFilled) fillBmp();
+}
+
+function fillBmp(): void {
   bmpFilled = true;
   const { start, category } = runs ??= decodeRuns();
   const table = BMP;
