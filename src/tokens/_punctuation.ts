@@ -8,11 +8,26 @@
  * @module
  */
 
-import { A_PUNCT, ASCII } from "./_characters.ts";
-import { FIXED } from "./_features.ts";
-import { fitBySearch, type Scan } from "./_fit.ts";
-import { PIECE, punctuationCosts, punctuationPacked } from "./_punctuation_bpe.ts";
+import { A_PUNCT as A_PUNCT_, ASCII as ASCII_ } from "./_characters.ts";
+import { FIXED as FIXED_ } from "./_features.ts";
+import { fitBySearch as fitBySearch_, type Scan } from "./_fit.ts";
+import {
+  PIECE as PIECE_,
+  punctuationCosts as punctuationCosts_,
+  punctuationPacked as punctuationPacked_,
+} from "./_punctuation_bpe.ts";
 import type { ScanState } from "./_scan_state.ts";
+
+// What this module reads in the scan's loops, bound as its own constants:
+// V8 compiles a module's own constant into the code, an import as a load
+// through its binding at every use (src/tokens/_scan.ts).
+const A_PUNCT = A_PUNCT_;
+const ASCII = ASCII_;
+const FIXED = FIXED_;
+const fitBySearch = fitBySearch_;
+const PIECE = PIECE_;
+const punctuationCosts = punctuationCosts_;
+const punctuationPacked = punctuationPacked_;
 
 /** Packed costs of a run that every tokenizer gives the same: a multiple. */
 export const SAME = 0x10101;

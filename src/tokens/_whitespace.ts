@@ -11,24 +11,51 @@
  * @module
  */
 
-import { A_NEWLINE, A_PUNCT, A_SPACE, A_TAB } from "./_characters.ts";
 import {
-  F_INDENT,
-  F_NEWLINE,
-  F_RETURN,
-  F_SPACE,
-  F_TAB,
-  FIXED,
-  FLOOR_FROM,
-  INDENT,
-  NEWLINE,
-  PUNCT_NEWLINE,
-  SPACE,
-  SPACE_NEWLINE,
-  TAB,
+  A_NEWLINE as A_NEWLINE_,
+  A_PUNCT as A_PUNCT_,
+  A_SPACE as A_SPACE_,
+  A_TAB as A_TAB_,
+} from "./_characters.ts";
+import {
+  F_INDENT as F_INDENT_,
+  F_NEWLINE as F_NEWLINE_,
+  F_RETURN as F_RETURN_,
+  F_SPACE as F_SPACE_,
+  F_TAB as F_TAB_,
+  FIXED as FIXED_,
+  FLOOR_FROM as FLOOR_FROM_,
+  INDENT as INDENT_,
+  NEWLINE as NEWLINE_,
+  PUNCT_NEWLINE as PUNCT_NEWLINE_,
+  SPACE as SPACE_,
+  SPACE_NEWLINE as SPACE_NEWLINE_,
+  TAB as TAB_,
 } from "./_features.ts";
-import { punctuationCosts } from "./_punctuation_bpe.ts";
+import { punctuationCosts as punctuationCosts_ } from "./_punctuation_bpe.ts";
 import type { ScanState } from "./_scan_state.ts";
+
+// What this module reads in the scan's loops, bound as its own constants:
+// V8 compiles a module's own constant into the code, an import as a load
+// through its binding at every use (src/tokens/_scan.ts).
+const A_NEWLINE = A_NEWLINE_;
+const A_PUNCT = A_PUNCT_;
+const A_SPACE = A_SPACE_;
+const A_TAB = A_TAB_;
+const F_INDENT = F_INDENT_;
+const F_NEWLINE = F_NEWLINE_;
+const F_RETURN = F_RETURN_;
+const F_SPACE = F_SPACE_;
+const F_TAB = F_TAB_;
+const FIXED = FIXED_;
+const FLOOR_FROM = FLOOR_FROM_;
+const INDENT = INDENT_;
+const NEWLINE = NEWLINE_;
+const PUNCT_NEWLINE = PUNCT_NEWLINE_;
+const SPACE = SPACE_;
+const SPACE_NEWLINE = SPACE_NEWLINE_;
+const TAB = TAB_;
+const punctuationCosts = punctuationCosts_;
 
 // The cases of whitespace runs, each priced by a feature (at `f + 2 * t` per
 // tokenizer, but the Claude tokenizer's only for PUNCT_NEWLINE) and a floor

@@ -8,9 +8,38 @@
  * @module
  */
 
-import { A_PUNCT, A_SPACE, ASCII, breaksWord, NON_ASCII } from "./_characters.ts";
-import { SPACE_SINGLE } from "./_features.ts";
-import { isKnownText, LOWER, MAX_KNOWN, SHORT_FLOORS, TITLE, UPPER } from "./_word_tables.ts";
+import {
+  A_PUNCT as A_PUNCT_,
+  A_SPACE as A_SPACE_,
+  ASCII as ASCII_,
+  breaksWord as breaksWord_,
+  NON_ASCII as NON_ASCII_,
+} from "./_characters.ts";
+import { SPACE_SINGLE as SPACE_SINGLE_ } from "./_features.ts";
+import {
+  isKnownText as isKnownText_,
+  LOWER as LOWER_,
+  MAX_KNOWN as MAX_KNOWN_,
+  SHORT_FLOORS as SHORT_FLOORS_,
+  TITLE as TITLE_,
+  UPPER as UPPER_,
+} from "./_word_tables.ts";
+
+// What this module reads in the scan's loops, bound as its own constants:
+// V8 compiles a module's own constant into the code, an import as a load
+// through its binding at every use (src/tokens/_scan.ts).
+const A_PUNCT = A_PUNCT_;
+const A_SPACE = A_SPACE_;
+const ASCII = ASCII_;
+const breaksWord = breaksWord_;
+const NON_ASCII = NON_ASCII_;
+const SPACE_SINGLE = SPACE_SINGLE_;
+const isKnownText = isKnownText_;
+const LOWER = LOWER_;
+const MAX_KNOWN = MAX_KNOWN_;
+const SHORT_FLOORS = SHORT_FLOORS_;
+const TITLE = TITLE_;
+const UPPER = UPPER_;
 
 // Every letter run is at least one token: the pre-tokenizers of all three
 // put each run of letters in a piece of its own (with at most one space or
