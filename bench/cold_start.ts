@@ -18,9 +18,12 @@
  *   weighs: `deno task size`).
  * - `--profile=N`: N CPU profiles of the paged Worker's cold start (V8's
  *   sampler through the inspector, which slows it), self time per part.
+ * - `--before=DIR`: the paged Worker of another checkout too (its
+ *   bench/cold_start/ and mod.ts, this one's node_modules), in the same
+ *   interleaved runs: before and after in one run.
  *
  *     deno task cold
- *     deno task cold --rounds=9 --workerd=5 --profile=3
+ *     deno task cold --rounds=9 --workerd=5 --profile=3 --before=/tmp/before
  */
 
 import { bundleWorker, gzipSize, partOf, type WorkerBundle } from "./cold_start/_build.ts";
@@ -31,6 +34,7 @@ const option = (name: string, fallback: number) =>
 const ROUNDS = option("rounds", 7);
 const WORKERD = option("workerd", 5);
 const PROFILES = option("profile", 0);
+const BEFORE = Deno.args.find((arg) => arg.startsWith("--before="))?.slice("--before=".length);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -93,7 +97,20 @@ const dir = await Deno.makeTempDir({ prefix: "pagewise-cold-" });
 try {
   const sdk = await bundleWorker("bench/cold_start/sdk_worker.ts", `${dir}/sdk`);
   const paged = await bundleWorker("bench/cold_start/paged_worker.ts", `${dir}/paged`);
-  for (const bundle of [sdk, paged]) {
+  // The Workers timed, by column: the SDK alone first, the ratios against it.
+  const workers: Array<[string, WorkerBundle]> = [["SDK only", sdk]];
+  if (BEFORE) {
+    const root = BEFORE.endsWith("/") ? BEFORE : `${BEFORE}/`;
+    const before = await bundleWorker(
+      "bench/cold_start/paged_worker.ts",
+      `${dir}/before`,
+      undefined,
+      root,
+    );
+    workers.push(["with `paginate`, before", before]);
+  }
+  workers.push(["with `paginate`", paged]);
+  for (const [, bundle] of workers) {
     await Deno.copyFile(
       new URL("cold_start/_answer.mjs", import.meta.url),
       `${bundle.dir}/_answer.mjs`,
@@ -101,25 +118,27 @@ try {
   }
 
   console.log(`cold start, ${new Date().toISOString()}, Deno ${Deno.version.deno}\n`);
-  const sdkGzip = await gzipSize(sdk.code);
-  const pagedGzip = await gzipSize(paged.code);
-  console.log("| bundle (wrangler --minify) | raw | gzip |\n| --- | ---: | ---: |");
-  console.log(`| SDK only | ${kib(sdk.code.length)} | ${kib(sdkGzip)} |`);
-  console.log(`| with \`paginate\` | ${kib(paged.code.length)} | ${kib(pagedGzip)} |`);
+  const header = `| | ${workers.map(([name]) => name).join(" | ")} |\n| --- |${
+    workers.map(() => " ---: |").join("")
+  }`;
+  const gzips = await Promise.all(workers.map(([, bundle]) => gzipSize(bundle.code)));
+  console.log(header);
+  console.log(`| bundle, raw | ${workers.map(([, b]) => kib(b.code.length)).join(" | ")} |`);
+  console.log(`| bundle, gzip | ${gzips.map(kib).join(" | ")} |`);
   console.log(
-    `| pagewise adds | ${kib(paged.code.length - sdk.code.length)} | **${
-      kib(pagedGzip - sdkGzip)
-    }** |\n`,
+    `| pagewise adds, gzip | | ${
+      gzips.slice(1).map((g) => `**${kib(g - gzips[0])}**`).join(" | ")
+    } |\n`,
   );
 
-  const runs: Record<string, Answer[]> = { sdk: [], paged: [] };
+  const runs: Answer[][] = workers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 ? [["paged", paged], ["sdk", sdk]] : [["sdk", sdk], ["paged", paged]];
-    for (const [name, bundle] of order as Array<[string, WorkerBundle]>) {
-      runs[name].push(await answerOnce(bundle));
+    // Each round in another order, so that no Worker always runs first.
+    for (let k = 0; k < workers.length; k++) {
+      const w = (k + round) % workers.length;
+      runs[w].push(await answerOnce(workers[w][1]));
     }
   }
-  const figure = (name: string, of: (answer: Answer) => number) => median(runs[name].map(of));
   const rows: Array<[string, (answer: Answer) => number]> = [
     ["import of the bundle", (a) => a.import],
     ["first `tools/call`", (a) => a.call],
@@ -127,35 +146,48 @@ try {
     ["a warm call (the second)", (a) => a.warm],
   ];
   console.log(
-    `Deno, fresh processes, medians of ${ROUNDS} interleaved runs (answer: ${
-      runs.sdk[0].chars
-    } and ${runs.paged[0].chars} characters)\n`,
+    `Deno, fresh processes, medians of ${ROUNDS} interleaved runs (answers of ${
+      runs.map((r) => r[0].chars).join(", ")
+    } characters); the ratio to the SDK alone in brackets\n`,
   );
-  console.log("| | SDK only | with `paginate` | ratio |\n| --- | ---: | ---: | ---: |");
+  console.log(header);
   for (const [label, of] of rows) {
-    const a = figure("sdk", of);
-    const b = figure("paged", of);
-    console.log(`| ${label} | ${ms(a)} | ${ms(b)} | ${(b / a).toFixed(2)}× |`);
+    const figures = runs.map((r) => median(r.map(of)));
+    console.log(
+      `| ${label} | ${
+        figures.map((f, w) => w === 0 ? ms(f) : `${ms(f)} (${(f / figures[0]).toFixed(2)}×)`)
+          .join(" | ")
+      } |`,
+    );
   }
   console.log();
 
   if (WORKERD > 0) {
-    const times: Record<string, Array<{ ready: number; call: number }>> = { sdk: [], paged: [] };
+    const times: Array<Array<{ ready: number; call: number }>> = workers.map(() => []);
     for (let round = 0; round < WORKERD; round++) {
-      times.sdk.push(await workerdOnce(sdk));
-      times.paged.push(await workerdOnce(paged));
+      for (let k = 0; k < workers.length; k++) {
+        const w = (k + round) % workers.length;
+        times[w].push(await workerdOnce(workers[w][1]));
+      }
     }
-    console.log(`workerd (miniflare), medians of ${WORKERD} runs each, timed from outside\n`);
-    console.log("| | SDK only | with `paginate` | more |\n| --- | ---: | ---: | ---: |");
-    for (const key of ["ready", "call"] as const) {
-      const a = median(times.sdk.map((t) => t[key]));
-      const b = median(times.paged.map((t) => t[key]));
-      const label = key === "ready" ? "start to ready (the bundle loaded)" : "first `tools/call`";
-      console.log(`| ${label} | ${ms(a)} | ${ms(b)} | ${ms(b - a)} |`);
+    console.log(
+      `workerd (miniflare), medians of ${WORKERD} runs each, timed from outside; more than the SDK alone in brackets\n`,
+    );
+    console.log(header);
+    const workerdRows: Array<[string, (t: { ready: number; call: number }) => number]> = [
+      ["start to ready (the bundle loaded)", (t) => t.ready],
+      ["first `tools/call`", (t) => t.call],
+      ["start to first answer", (t) => t.ready + t.call],
+    ];
+    for (const [label, of] of workerdRows) {
+      const figures = times.map((t) => median(t.map(of)));
+      console.log(
+        `| ${label} | ${
+          figures.map((f, w) => w === 0 ? ms(f) : `${ms(f)} (+${ms(f - figures[0])})`).join(" | ")
+        } |`,
+      );
     }
-    const a = median(times.sdk.map((t) => t.ready + t.call));
-    const b = median(times.paged.map((t) => t.ready + t.call));
-    console.log(`| start to first answer | ${ms(a)} | ${ms(b)} | ${ms(b - a)} |\n`);
+    console.log();
   }
 
   if (PROFILES > 0) {

@@ -22,21 +22,23 @@ export interface WorkerBundle {
 }
 
 /**
- * Bundles the Worker `entry` (a path from the repository root) into `dir`
- * with wrangler, or the Worker of the wrangler config `config` (whose main is
+ * Bundles the Worker `entry` (a path from the repository root, or from
+ * `root`: another checkout, with this one's node_modules) into `dir` with
+ * wrangler, or the Worker of the wrangler config `config` (whose main is
  * `entry`).
  */
 export async function bundleWorker(
   entry: string,
   dir: string,
   config?: string,
+  root: string = ROOT_PATH,
 ): Promise<WorkerBundle> {
   const target = config
     ? ["-c", config]
     : ["--name", "cold-start", "--compatibility-date", "2026-04-26", entry];
   const built = await new Deno.Command(`${ROOT_PATH}node_modules/.bin/wrangler`, {
     args: ["deploy", "--dry-run", "--minify", "--outdir", dir, ...target],
-    cwd: ROOT_PATH,
+    cwd: root,
     stdout: "null",
     stderr: "piped",
     env: { WRANGLER_SEND_METRICS: "false" },
@@ -48,7 +50,7 @@ export async function bundleWorker(
   const map = JSON.parse(await Deno.readTextFile(`${dir}/${file}.map`));
   // The sources relative to the repository root.
   map.sources = map.sources.map((source: string) =>
-    decodeURIComponent(new URL(source, `file://${dir}/`).pathname).replace(ROOT_PATH, "")
+    decodeURIComponent(new URL(source, `file://${dir}/`).pathname).replace(root, "")
   );
   const code = await Deno.readFile(`${dir}/${file}`);
   return { name: entry, dir, file, code, text: new TextDecoder().decode(code), map };
