@@ -9,7 +9,7 @@
  *    (also its JSON as pages carry it: compact, and escaped in a string),
  *    prose of every language, data-like text, random text of every Unicode
  *    block, exact probes. Non-ASCII code points count at their table price;
- *    a run a floor prices (src/tokens/estimator.ts) counts at that floor.
+ *    a run a floor prices (src/tokens/_scan.ts) counts at that floor.
  *    Whitespace runs are priced per tokenizer, summed with its table price,
  *    and the estimate is the largest sum: each page holds the sum of the
  *    tokenizer that counts it most to its count (`heldSum`), and the
@@ -572,7 +572,7 @@ async function fitAscii(train: Sample[], previous: ArrayLike<number>): Promise<n
     "spaceNewline.runs.claude",
   ]);
   // A single space goes into the token of what follows it (" word", " {";
-  // at the end of a text it is a whole token, src/tokens/estimator.ts): at most
+  // at the end of a text it is a whole token, src/tokens/_scan.ts): at most
   // half a token of its own. Without the cap the rounds settle where the
   // cost of unknown words is on the space (space 1.0, English prose 1.41x,
   // corpus 1.182 against 1.159 with it).
@@ -756,7 +756,7 @@ const TAB_CLASS = RUN_CLASSES.indexOf("tab");
 const NEWLINE_CLASS = RUN_CLASSES.indexOf("newline");
 const RETURN_CLASS = RUN_CLASSES.indexOf("return");
 
-/** The floor class of an ASCII run as src/tokens/estimator.ts prices it, or -1 for none. */
+/** The floor class of an ASCII run as src/tokens/_scan.ts prices it, or -1 for none. */
 function runClass(run: string): number {
   const c = run.charCodeAt(0);
   if (/^[A-Za-z]+$/.test(run)) {
