@@ -8,8 +8,8 @@
  */
 import type { Rng } from "./data_text.ts";
 
-/** The run classes of src/tokens/estimator.ts that get a floor, in its order. */
-export { RUN_CLASSES } from "../src/tokens/estimator.ts";
+/** The run classes of the token estimator that get a floor, in its order. */
+export { RUN_CLASSES } from "../src/tokens/_features.ts";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const UPPER = LOWER.toUpperCase();

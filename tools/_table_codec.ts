@@ -2,7 +2,7 @@
  * The encodings of the generated tables of the token estimator (issue 23:
  * what gzip of the bundle makes of them), written by tools/code_point_prices.ts,
  * tools/known_words.ts and tools/short_word_floors.ts, read by
- * src/tokens/estimator.ts. Measured on gzip of each table, then of the
+ * src/tokens/_code_points.ts and _word_tables.ts. Measured on gzip of each table, then of the
  * bundle: a value is one character of a 90-character alphabet where it can
  * be (small values are most of every table), and values of one kind go
  * together (a stream of categories, then one of lengths), so gzip's Huffman
@@ -14,7 +14,7 @@
  * string is a plain string literal (no escapes, and esbuild keeps it
  * double-quoted). Digit `d` is `DIGITS[d]`; the decoder reads it as its
  * character code less 32, less one more above `"`, ... (see
- * src/tokens/estimator.ts, `digitOf`).
+ * src/tokens/_code_points.ts, `DIGIT`).
  */
 export const DIGITS: string = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))
   .filter((c) => !'"\\`$'.includes(c)).join("");

@@ -13,7 +13,7 @@
  */
 import { decode } from "gpt-tokenizer/encoding/o200k_base";
 import { cl100k, claude2, o200k } from "../dev/tokenizers.ts";
-import { MAX_KNOWN } from "../src/tokens/estimator.ts";
+import { MAX_KNOWN } from "../src/tokens/_word_tables.ts";
 import { caseShape } from "./_table_codec.ts";
 
 const VOCABULARY = 200_019;

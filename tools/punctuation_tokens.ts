@@ -14,8 +14,46 @@
  * package changes: `deno task punctuation`.
  */
 import { tokensOf, vocabularies } from "../dev/vocabularies.ts";
-import { encodeTokens } from "../src/tokens/_punctuation_bpe.ts";
+import { SYMBOLS } from "../src/tokens/_punctuation_bpe.ts";
 import { bytePairTokens } from "../dev/byte_pair.ts";
+
+// The letters that stand for the characters of SYMBOLS, in their order.
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+
+/**
+ * Tokens as src/tokens/_punctuation_tokens.ts stores them: each character as a letter, a
+ * space between tokens.
+ *
+ * @example
+ * ```ts
+ * import { encodeTokens } from "./punctuation_tokens.ts";
+ *
+ * console.log(encodeTokens(["!=", " {"])); // "AS gc"
+ * ```
+ */
+export function encodeTokens(tokens: readonly string[]): string {
+  return tokens.map((token) => Array.from(token, (c) => LETTERS[SYMBOLS.indexOf(c)]).join(""))
+    .join(" ");
+}
+
+/**
+ * The ranks of the tokens in `encoded` (see {@linkcode encodeTokens}), from 0.
+ *
+ * @example
+ * ```ts
+ * import { punctuationRanks } from "./punctuation_tokens.ts";
+ *
+ * console.log(punctuationRanks("AS gc")); // Map { "!=" => 0, " {" => 1 }
+ * ```
+ */
+export function punctuationRanks(encoded: string): Map<string, number> {
+  const ranks = new Map<string, number>();
+  if (encoded === "") return ranks;
+  encoded.split(" ").forEach((token, rank) => {
+    ranks.set(Array.from(token, (c) => SYMBOLS[LETTERS.indexOf(c)]).join(""), rank);
+  });
+  return ranks;
+}
 
 /**
  * How many of its lowest-ranked tokens each vocabulary keeps. o200k_base's

@@ -12,10 +12,20 @@
  *     deno run -A tools/table_snapshot.ts --write    # writes the fixture
  *     deno run -A tools/table_snapshot.ts --corpus   # also corpus/ (not in the fixture)
  *
- * Write the fixture only from tables whose estimates are the ones to keep
- * (it was written from commit ec4ed20's encodings, before they changed).
+ * Write the fixture only from tables whose estimates are the ones to keep:
+ * when a table's entries change on purpose (a trade of bytes for room,
+ * bench/README.md), in the same commit.
  */
-import { decodedTables, DEFAULT_WEIGHTS, scan } from "../src/tokens/estimator.ts";
+import { DEFAULT_WEIGHTS, scan } from "../src/tokens/estimator.ts";
+import { categoryOf, categoryPrices } from "../src/tokens/_code_points.ts";
+import { GROUP_NAMES, MAX_ALONE_ASTRAL, MAX_ALONE_BMP } from "../src/tokens/_code_point_prices.ts";
+import {
+  ensureWordTables,
+  LONG_WORDS,
+  RARE_TRIGRAM,
+  SHORT_FLOORS,
+  SHORT_WORDS,
+} from "../src/tokens/_word_tables.ts";
 import { decodedMerges } from "../src/tokens/_punctuation_bpe.ts";
 import { generate, random, TEXT_KINDS } from "../dev/generate.ts";
 import { asciiAlternations, REVIEWED_RUNS, SPACED_RUNS } from "../dev/reviewed_runs.ts";
@@ -52,10 +62,53 @@ async function digest(values: ArrayLike<number>): Promise<TableDigest> {
   return { length: values.length, sha256: await sha256(bytesOf(values)), blocks };
 }
 
-/** Every decoded table, the weights made from them and the punctuation merges (in their order). */
+// The entries of the decoded tables a lookup can reach, whatever their
+// layout: the category of every code point, the rare-trigram bit and the
+// short-word floor of every word of letters (a-z from 1 to 26), the known
+// words' keys sorted, the merges sorted by pair.
+function reachable(): Record<string, ArrayLike<number>> {
+  ensureWordTables();
+  const prices = categoryPrices();
+  const categories = new Uint16Array(0x110000);
+  for (let cp = 0; cp < 0x110000; cp++) categories[cp] = categoryOf(cp);
+  const rareTrigrams: number[] = [];
+  const shortFloors: number[] = [];
+  for (let shape = 0; shape < 3; shape++) {
+    for (let a = 1; a <= 26; a++) {
+      for (let b = 1; b <= 26; b++) {
+        shortFloors.push(SHORT_FLOORS[shape << 15 | a << 5 | b]);
+        for (let c = 1; c <= 26; c++) {
+          if (shape === 0) rareTrigrams.push(RARE_TRIGRAM[a << 10 | b << 5 | c]);
+          shortFloors.push(SHORT_FLOORS[shape << 15 | a << 10 | b << 5 | c]);
+        }
+      }
+    }
+  }
+  const knownShort = Array.from(SHORT_WORDS).filter((k) => k !== 0).sort((a, b) => a - b);
+  const long: number[][] = [];
+  const longWords = LONG_WORDS;
+  for (let i = 0; i < longWords.length; i += 3) {
+    if (longWords[i] !== 0) long.push([longWords[i + 2], longWords[i + 1], longWords[i]]);
+  }
+  long.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
+  return {
+    categories,
+    rareTrigrams,
+    knownShort,
+    knownLong: long.flat(),
+    shortFloors,
+    alone: prices.alone,
+    start: prices.start,
+    categoryGroup: prices.group,
+    member: prices.member,
+    max: [MAX_ALONE_BMP, MAX_ALONE_ASTRAL, GROUP_NAMES.length],
+  };
+}
+
+/** Every decoded table, the weights made from them and the punctuation merges (by pair). */
 export function tables(): Record<string, ArrayLike<number>> {
-  const out: Record<string, ArrayLike<number>> = { ...decodedTables() };
-  const w = DEFAULT_WEIGHTS;
+  const out: Record<string, ArrayLike<number>> = reachable();
+  const w = DEFAULT_WEIGHTS.prices;
   Object.assign(out, {
     "weights.alone": w.alone,
     "weights.continued": w.continued,
@@ -64,7 +117,7 @@ export function tables(): Record<string, ArrayLike<number>> {
     "weights.discountable": w.discountable,
   });
   decodedMerges().forEach((pairs, t) => {
-    out[`merges.${t}`] = [...pairs].flat();
+    out[`merges.${t}`] = [...pairs].sort((a, b) => a[0] - b[0]).flat();
   });
   return out;
 }

@@ -16,78 +16,175 @@
  */
 import { PUNCTUATION_TOKENS } from "./_punctuation_tokens.ts";
 
-// The characters of punctuation tokens, and the letters that stand for them
-// in src/tokens/_punctuation_tokens.ts (no character there needs escaping).
-const SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \n\r";
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
-
 /**
- * Tokens as src/tokens/_punctuation_tokens.ts stores them: each character as a letter, a
- * space between tokens.
- *
- * @example
- * ```ts
- * import { assertEquals } from "@std/assert";
- * import { encodeTokens } from "./_punctuation_bpe.ts";
- *
- * assertEquals(encodeTokens(["!=", " {"]), "AS gc");
- * ```
+ * The characters of punctuation tokens in the order of their ids (0 to 34):
+ * src/tokens/_punctuation_tokens.ts writes the character of id i as the i-th
+ * letter of "A" to "Z" then "a" to "i" (no character there needs escaping).
  */
-export function encodeTokens(tokens: readonly string[]): string {
-  return tokens.map((token) => Array.from(token, (c) => LETTERS[SYMBOLS.indexOf(c)]).join(""))
-    .join(" ");
-}
+export const SYMBOLS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~ \n\r";
 
-/**
- * The ranks of the tokens in `encoded` (see {@linkcode encodeTokens}), from 0.
- *
- * @example
- * ```ts
- * import { assertEquals } from "@std/assert";
- * import { punctuationRanks } from "./_punctuation_bpe.ts";
- *
- * assertEquals(punctuationRanks("AS gc"), new Map([["!=", 0], [" {", 1]]));
- * ```
- */
-export function punctuationRanks(encoded: string): Map<string, number> {
-  const ranks = new Map<string, number>();
-  if (encoded === "") return ranks;
-  encoded.split(" ").forEach((token, rank) => {
-    ranks.set(Array.from(token, (c) => SYMBOLS[LETTERS.indexOf(c)]).join(""), rank);
-  });
-  return ranks;
+/** Each tokenizer's tokens of a text, as {@linkcode punctuationCosts} writes them. */
+export interface Tokens {
+  o200k: number;
+  cl100k: number;
+  claude: number;
 }
 
 /** The longest run of punctuation encoded whole (see {@linkcode punctuationCosts}). */
 export const PIECE = 128;
 
-// Costs of short pieces (up to five characters with the space), direct-mapped
-// by their characters packed six bits each: a page of JSON or code repeats a
-// few dozen runs ('":"', '},{', ' = '). Longer pieces are remembered by their
-// text, up to LONG_MEMO of them.
-const SHORT_BITS = 12;
-const SHORT_KEY = new Int32Array(1 << SHORT_BITS).fill(-1);
-const SHORT_COSTS = new Int32Array(1 << SHORT_BITS);
-const LONG_MEMO = 4096;
-const long = new Map<string, number>();
-
-/**
- * The six-bit code of each ASCII punctuation character (1 to 32) for the keys
- * of {@linkcode shortPacked}; the space's is {@linkcode SPACE_CODE}.
- */
-export const PUNCTUATION_CODE: Uint8Array = new Uint8Array(128);
-for (let c = 33, code = 1; c < 127; c++) {
-  if (!/[\p{L}\p{N}]/u.test(String.fromCharCode(c))) PUNCTUATION_CODE[c] = code++;
-}
 /** The six-bit code of the space. */
 export const SPACE_CODE = 33;
-PUNCTUATION_CODE[32] = SPACE_CODE;
-PUNCTUATION_CODE[10] = 34;
-PUNCTUATION_CODE[13] = 35;
-const CODE = PUNCTUATION_CODE;
+/**
+ * The six-bit code of each ASCII punctuation character (1 to 32) for the keys
+ * of {@linkcode shortPacked}; the space's is {@linkcode SPACE_CODE}. A
+ * character's id is its code less one.
+ */
+export const PUNCTUATION_CODE: Uint8Array = punctuationCodes();
+
+function punctuationCodes(): Uint8Array {
+  const codes = new Uint8Array(128);
+  for (let c = 33, code = 1; c < 127; c++) {
+    const alphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!alphanumeric) codes[c] = code++;
+  }
+  codes[32] = SPACE_CODE;
+  codes[10] = 34;
+  codes[13] = 35;
+  return codes;
+}
 
 /** The longest run {@linkcode shortPacked} takes: five characters, thirty bits. */
 export const SHORT = 5;
+
+// The encoding by token ids: a character is its code less one (0 to 34), the
+// token of rank r is 35 + r, and a pair of adjacent ids merges into the token
+// their texts make together, `rank << 12 | id` (the lowest rank first, as by
+// text), if the vocabulary keeps it.
+const SYMBOL_IDS = 35;
+const NO_PAIR = 0x7fffffff;
+const PAIR_BITS = 13;
+const PAIR_MASK = (1 << PAIR_BITS) - 1;
+
+/**
+ * A tokenizer's kept tokens, and the pairs of ids asked of them so far.
+ * Each vocabulary's 1,400 tokens are 2,650 pairs that merge: made all at the
+ * first run of punctuation, they took a cold isolate 30-60 ms; a page of JSON
+ * or code asks a few hundred, each a lookup of two texts joined.
+ */
+interface Vocabulary {
+  /** The tokens' letters, by rank. */
+  tokens: string[];
+  /** The rank of each token, by its letters. */
+  ranks: Map<string, number>;
+  /** The pairs looked up (`left << 12 | right`, -1: empty) and what each merges into. */
+  keys: Int32Array;
+  values: Int32Array;
+  /** How many pairs `keys` holds (cleared at half full). */
+  size: number;
+}
+
+// The vocabularies and what has been encoded: made on the first run of
+// punctuation to encode (a text without any pays nothing for them), then
+// kept. Costs of short pieces (up to five characters with the space) are
+// direct-mapped by their characters packed six bits each: a page of JSON or
+// code repeats a few dozen runs ('":"', '},{', ' = '). Longer pieces are
+// remembered by their text, up to LONG_MEMO of them: caches of what
+// encoding a piece gives. And room for an encoding's ids and pairs, made once
+// (a typed array costs more to make than a short run to encode): no other
+// state lives here.
+const SHORT_BITS = 12;
+const LONG_MEMO = 4096;
+interface Encoder {
+  vocabularies: Vocabulary[];
+  shortKey: Int32Array;
+  shortCosts: Int32Array;
+  long: Map<string, number>;
+  ids: Int32Array;
+  pairs: Int32Array;
+}
+let encoder: Encoder | undefined;
+
+function encoderOf(): Encoder {
+  return encoder ??= {
+    vocabularies: PUNCTUATION_TOKENS.map(vocabularyOf),
+    shortKey: new Int32Array(1 << SHORT_BITS).fill(-1),
+    shortCosts: new Int32Array(1 << SHORT_BITS),
+    long: new Map(),
+    ids: new Int32Array(PIECE),
+    pairs: new Int32Array(PIECE),
+  };
+}
+
+// The letters that stand for the characters, by id.
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+
+function vocabularyOf(encoded: string): Vocabulary {
+  const tokens = encoded === "" ? [] : encoded.split(" ");
+  const ranks = new Map<string, number>();
+  for (let rank = 0; rank < tokens.length; rank++) ranks.set(tokens[rank], rank);
+  return {
+    tokens,
+    ranks,
+    keys: new Int32Array(1 << PAIR_BITS).fill(-1),
+    values: new Int32Array(1 << PAIR_BITS),
+    size: 0,
+  };
+}
+
+// The letters of the token or character of id `id`.
+function lettersOf(vocabulary: Vocabulary, id: number): string {
+  return id < SYMBOL_IDS ? LETTERS[id] : vocabulary.tokens[id - SYMBOL_IDS];
+}
+
+// What the pair of ids `left`, `right` merges into (`rank << 12 | id`), or
+// NO_PAIR: asked of the vocabulary once, then remembered.
+function mergeOf(vocabulary: Vocabulary, left: number, right: number): number {
+  const key = left << 12 | right;
+  const { keys, values } = vocabulary;
+  let slot = Math.imul(key, 0x9e3779b1) >>> (32 - PAIR_BITS);
+  for (;; slot = (slot + 1) & PAIR_MASK) {
+    const k = keys[slot];
+    if (k === key) return values[slot];
+    if (k === -1) break;
+  }
+  const rank = vocabulary.ranks.get(lettersOf(vocabulary, left) + lettersOf(vocabulary, right));
+  const value = rank === undefined ? NO_PAIR : rank << 12 | (SYMBOL_IDS + rank);
+  if (vocabulary.size >= 1 << (PAIR_BITS - 1)) {
+    // Half full (text made of every pair there is): start again.
+    keys.fill(-1);
+    vocabulary.size = 0;
+    slot = Math.imul(key, 0x9e3779b1) >>> (32 - PAIR_BITS);
+  }
+  keys[slot] = key;
+  values[slot] = value;
+  vocabulary.size++;
+  return value;
+}
+
+/**
+ * Per tokenizer, every pair of ids the encoding merges, as `[left << 12 |
+ * right, rank << 12 | id]` (see above): each kept token's every cut whose two
+ * sides are tokens or characters. For tools/table_snapshot.ts.
+ */
+export function decodedMerges(): Array<Array<[number, number]>> {
+  return encoderOf().vocabularies.map((vocabulary) => {
+    const ids = new Map<string, number>();
+    for (let id = 0; id < SYMBOL_IDS; id++) ids.set(LETTERS[id], id);
+    vocabulary.tokens.forEach((token, rank) => ids.set(token, SYMBOL_IDS + rank));
+    const pairs: Array<[number, number]> = [];
+    vocabulary.tokens.forEach((token, rank) => {
+      for (let cut = 1; cut < token.length; cut++) {
+        const left = ids.get(token.slice(0, cut));
+        const right = ids.get(token.slice(cut));
+        if (left !== undefined && right !== undefined) {
+          pairs.push([left << 12 | right, rank << 12 | (SYMBOL_IDS + rank)]);
+        }
+      }
+    });
+    return pairs;
+  });
+}
 
 /**
  * {@linkcode punctuationPacked} of a run of at most {@linkcode SHORT}
@@ -104,87 +201,56 @@ export const SHORT = 5;
  * ```
  */
 export function shortPacked(key: number, text: string, from: number, to: number): number {
+  const encoder = encoderOf();
   const slot = (key ^ key >>> SHORT_BITS ^ key >>> 24) & ((1 << SHORT_BITS) - 1);
-  if (SHORT_KEY[slot] !== key) {
-    SHORT_KEY[slot] = key;
-    SHORT_COSTS[slot] = packedCosts(text, from, to);
+  if (encoder.shortKey[slot] !== key) {
+    encoder.shortKey[slot] = key;
+    encoder.shortCosts[slot] = packedCosts(text, from, to, encoder);
   }
-  return SHORT_COSTS[slot];
+  return encoder.shortCosts[slot];
 }
-
-// The encoding by token ids: a character is its code less one (0 to 34), the
-// token of rank r is 35 + r, and a pair of adjacent ids merges into
-// `pairs.get(left << 12 | right)`, which is `rank << 12 | id` (the lowest
-// rank first, as by text). Made on the first run of punctuation to encode:
-// a text without any pays nothing for it.
-const SYMBOL_IDS = 35;
-const NO_PAIR = 0x7fffffff;
-let merges: Array<Map<number, number>> | undefined;
-
-function loadMerges(): Array<Map<number, number>> {
-  return PUNCTUATION_TOKENS.map((encoded) => {
-    const ranks = punctuationRanks(encoded);
-    const ids = new Map<string, number>();
-    for (const symbol of SYMBOLS) ids.set(symbol, CODE[symbol.charCodeAt(0)] - 1);
-    for (const [token, rank] of ranks) ids.set(token, SYMBOL_IDS + rank);
-    const pairs = new Map<number, number>();
-    for (const [token, rank] of ranks) {
-      for (let cut = 1; cut < token.length; cut++) {
-        const left = ids.get(token.slice(0, cut));
-        const right = ids.get(token.slice(cut));
-        if (left !== undefined && right !== undefined) {
-          pairs.set(left << 12 | right, rank << 12 | (SYMBOL_IDS + rank));
-        }
-      }
-    }
-    return pairs;
-  });
-}
-
-/**
- * Per tokenizer, the merges of the encoding by ids (`left << 12 | right` to
- * `rank << 12 | id`), as made from src/tokens/_punctuation_tokens.ts: for
- * tests/tokens/tables_test.ts.
- */
-export function decodedMerges(): ReadonlyArray<ReadonlyMap<number, number>> {
-  return merges ??= loadMerges();
-}
-
-const IDS = new Int32Array(PIECE);
-const PAIRS = new Int32Array(PIECE);
 
 // The tokens of the byte-pair encoding of text[from, to) (at most PIECE
-// characters of SYMBOLS) with the merges `pairs`: the encoding by text of
-// dev/byte_pair.ts (which the tests hold this to), by ids.
-function encodedTokens(text: string, from: number, to: number, pairs: Map<number, number>): number {
+// characters of SYMBOLS) with `vocabulary`: the encoding by text of
+// dev/byte_pair.ts (which the tests hold this to), by ids, in the encoder's
+// `ids` and `pairs`.
+function encodedTokens(
+  text: string,
+  from: number,
+  to: number,
+  vocabulary: Vocabulary,
+  encoder: Encoder,
+): number {
   let n = to - from;
-  for (let i = 0; i < n; i++) IDS[i] = CODE[text.charCodeAt(from + i)] - 1;
-  for (let i = 0; i + 1 < n; i++) PAIRS[i] = pairs.get(IDS[i] << 12 | IDS[i + 1]) ?? NO_PAIR;
+  const { ids, pairs } = encoder;
+  for (let i = 0; i < n; i++) ids[i] = PUNCTUATION_CODE[text.charCodeAt(from + i)] - 1;
+  for (let i = 0; i + 1 < n; i++) pairs[i] = mergeOf(vocabulary, ids[i], ids[i + 1]);
   while (n > 1) {
     let best = NO_PAIR;
     let at = -1;
     for (let i = 0; i + 1 < n; i++) {
-      if (PAIRS[i] < best) {
-        best = PAIRS[i];
+      if (pairs[i] < best) {
+        best = pairs[i];
         at = i;
       }
     }
     if (at < 0) break;
-    IDS[at] = best & 4095;
-    IDS.copyWithin(at + 1, at + 2, n);
-    PAIRS.copyWithin(at + 1, at + 2, n - 1);
+    ids[at] = best & 4095;
+    ids.copyWithin(at + 1, at + 2, n);
+    pairs.copyWithin(at + 1, at + 2, n - 1);
     n--;
-    if (at > 0) PAIRS[at - 1] = pairs.get(IDS[at - 1] << 12 | IDS[at]) ?? NO_PAIR;
-    if (at + 1 < n) PAIRS[at] = pairs.get(IDS[at] << 12 | IDS[at + 1]) ?? NO_PAIR;
+    if (at > 0) pairs[at - 1] = mergeOf(vocabulary, ids[at - 1], ids[at]);
+    if (at + 1 < n) pairs[at] = mergeOf(vocabulary, ids[at], ids[at + 1]);
   }
   return n;
 }
 
 // Each tokenizer's tokens of text[from, to), packed eight bits each.
-function packedCosts(text: string, from: number, to: number): number {
-  const [o200k, cl100k, claude] = merges ??= loadMerges();
-  return encodedTokens(text, from, to, o200k) | encodedTokens(text, from, to, cl100k) << 8 |
-    encodedTokens(text, from, to, claude) << 16;
+function packedCosts(text: string, from: number, to: number, encoder: Encoder): number {
+  const [o200k, cl100k, claude] = encoder.vocabularies;
+  return encodedTokens(text, from, to, o200k, encoder) |
+    encodedTokens(text, from, to, cl100k, encoder) << 8 |
+    encodedTokens(text, from, to, claude, encoder) << 16;
 }
 
 /**
@@ -203,13 +269,15 @@ function packedCosts(text: string, from: number, to: number): number {
 export function punctuationPacked(text: string, from: number, to: number): number {
   if (to - from <= SHORT) {
     let key = 0;
-    for (let i = from; i < to; i++) key = key << 6 | CODE[text.charCodeAt(i)];
+    for (let i = from; i < to; i++) key = key << 6 | PUNCTUATION_CODE[text.charCodeAt(i)];
     return shortPacked(key, text, from, to);
   }
+  const encoder = encoderOf();
+  const long = encoder.long;
   const piece = text.slice(from, to);
   let costs = long.get(piece);
   if (costs === undefined) {
-    costs = packedCosts(text, from, to);
+    costs = packedCosts(text, from, to, encoder);
     if (long.size >= LONG_MEMO) long.clear();
     long.set(piece, costs);
   }
@@ -229,26 +297,31 @@ export function punctuationPacked(text: string, from: number, to: number): numbe
  * import { assertEquals } from "@std/assert";
  * import { punctuationCosts } from "./_punctuation_bpe.ts";
  *
- * const out = new Float64Array(3);
+ * const out = { o200k: 0, cl100k: 0, claude: 0 };
  * punctuationCosts('a":"b', 1, 4, out);
- * assertEquals([...out], [1, 1, 1]);
+ * assertEquals(out, { o200k: 1, cl100k: 1, claude: 1 });
  * ```
  */
-export function punctuationCosts(text: string, from: number, to: number, out: Float64Array): void {
+export function punctuationCosts(text: string, from: number, to: number, out: Tokens): void {
   const n = to - from;
   if (n <= PIECE) {
     const costs = punctuationPacked(text, from, to);
-    out[0] = costs & 255;
-    out[1] = (costs >> 8) & 255;
-    out[2] = costs >> 16;
+    out.o200k = costs & 255;
+    out.cl100k = (costs >> 8) & 255;
+    out.claude = costs >> 16;
     return;
   }
-  out[0] = out[1] = out[2] = Math.ceil(n / PIECE) - 1;
+  const seams = Math.ceil(n / PIECE) - 1;
+  let o200k = seams;
+  let cl100k = seams;
+  let claude = seams;
   for (let at = from; at < to; at += PIECE) {
     const costs = punctuationPacked(text, at, Math.min(to, at + PIECE));
-    out[0] += costs & 255;
-    out[1] += (costs >> 8) & 255;
-    out[2] += costs >> 16;
+    o200k += costs & 255;
+    cl100k += (costs >> 8) & 255;
+    claude += costs >> 16;
   }
-  for (let t = 0; t < 3; t++) out[t] = Math.min(out[t], n);
+  out.o200k = Math.min(o200k, n);
+  out.cl100k = Math.min(cl100k, n);
+  out.claude = Math.min(claude, n);
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { DEFAULT_WEIGHTS, scan, shortWordFloors } from "../../src/tokens/estimator.ts";
-import { shortWordFloorsOf, shortWords } from "../../tools/short_word_floors.ts";
+import { DEFAULT_WEIGHTS, scan } from "../../src/tokens/estimator.ts";
+import { shortWordFloors } from "../../dev/token_words.ts";
+import { shortWords, storedFloors } from "../../tools/short_word_floors.ts";
 import { max3 } from "../../dev/tokenizers.ts";
 
 const SHORT = shortWords();
@@ -29,7 +30,7 @@ Deno.test("src/tokens/_short_word_floors.ts holds what the tokenizers give a sam
   for (let i = 0; i < 400; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const word = SHORT[seed % SHORT.length];
-    const expected = shortWordFloorsOf(word);
+    const expected = storedFloors(word);
     assert.deepEqual(shortWordFloors(word), expected, `${word}: run \`deno task short-words\``);
   }
 });

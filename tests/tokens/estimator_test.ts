@@ -2,21 +2,21 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { estimateTokens } from "../../mod.ts";
 import {
-  camelPieces,
-  categoryOf,
   cursorTokens,
   DEFAULT_WEIGHTS,
-  FEATURES,
-  GROUP_NAMES,
-  isKnownWord,
-  letterRepeats,
-  makeWeights,
   MAX_TOKENS_PER_ASCII_UNIT,
   MAX_TOKENS_PER_CODE_UNIT,
   scan,
   type Weights,
 } from "../../src/tokens/estimator.ts";
-import { ALONE, START } from "../../src/tokens/_code_point_prices.ts";
+import * as features from "../../src/tokens/_features.ts";
+import { FEATURES, GROUP_NAMES } from "../../src/tokens/_features.ts";
+import { makeWeights } from "../../src/tokens/_weights.ts";
+import { categoryOf, categoryPrices } from "../../src/tokens/_code_points.ts";
+import { camelPieces, isKnownWord, letterRepeats } from "../../dev/token_words.ts";
+import { BASE64URL_PER_CHAR } from "../../src/tokens/_ascii_weights.ts";
+import { asciiBounds } from "../../tools/ascii_bounds.ts";
+import { isCoarse } from "../../tools/code_point_prices.ts";
 import { codePointCost, TOKENIZERS } from "../../dev/code_point_cost.ts";
 import { generate, random, type TextKind } from "../../dev/generate.ts";
 import { FLOOR_KINDS } from "../../dev/data_text.ts";
@@ -25,6 +25,7 @@ import { assertEstimateCoversSlices } from "../support/estimate_floor.ts";
 import { asciiAlternations, REVIEWED_RUNS, SPACED_RUNS } from "../../dev/reviewed_runs.ts";
 
 const UNMEASURED = /^[\p{Cn}\p{Co}]$/u;
+const { alone: ALONE, start: START } = categoryPrices();
 const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 // Any string: code points of every plane, lone surrogates of both halves, and
@@ -60,8 +61,8 @@ Deno.test("the table gives sampled code points the tokenizers' own prices, alone
         assert.ok(ALONE[k + t] + START[k + t] >= real.afterSpace[t], `${at} spaced`);
         return;
       }
-      if (cp >= 0x20000 && cp < 0x40000) {
-        // Rare Han: the dearest prices of the code point's 256-code-point page.
+      if (isCoarse(cp)) {
+        // Rare text: the dearest prices of the code point's 256-code-point page.
         assert.ok(ALONE[k + t] >= real.alone[t], `${at} alone`);
         assert.ok(ALONE[k + t] + START[k + t] >= real.afterSpace[t], `${at} spaced`);
         return;
@@ -106,6 +107,38 @@ Deno.test("no ASCII text costs more than MAX_TOKENS_PER_ASCII_UNIT per character
     const cost = scan(text, 0, text.length, DEFAULT_WEIGHTS, Infinity).cost;
     assert.ok(cost <= text.length * MAX_TOKENS_PER_ASCII_UNIT + 1e-9, JSON.stringify(text));
   }
+});
+
+Deno.test("each feature index the scan uses is its feature's place in FEATURES", () => {
+  const names: Record<string, string> = {
+    DIGITS: "digits.runs",
+    SPACE_SINGLE: "space.single",
+    SPACE: "space.runs.o200k",
+    NEWLINE: "newline.runs.o200k",
+    PUNCT_NEWLINE: "punctNewline.runs.claude",
+    SPACE_NEWLINE: "spaceNewline.runs.o200k",
+    INDENT: "indent.runs.o200k",
+    TAB: "tab.runs.o200k",
+    FRAGMENT: "fragment.runs",
+    RARE_TRIGRAMS: "letters.rareTrigrams",
+    KNOWN: "known.runs",
+    KNOWN_GLUED: "known.glued",
+    KNOWN_CAMEL: "known.camel",
+  };
+  for (const [constant, name] of Object.entries(names)) {
+    assert.equal(features[constant as keyof typeof features], FEATURES.indexOf(name), constant);
+  }
+  assert.equal(features.SHAPE_BASE, FEATURES.indexOf("lower.runs"));
+  assert.equal(features.FIXED, FEATURES.length);
+  assert.equal(features.FLOORED, FEATURES.length + 3 * GROUP_NAMES.length);
+  assert.equal(features.FLOORS, features.FLOOR_NAMES.length);
+});
+
+Deno.test("the shipped bounds are the ones tools/ascii_bounds.ts proves from the weights and the table", () => {
+  const bounds = asciiBounds(DEFAULT_WEIGHTS);
+  assert.equal(MAX_TOKENS_PER_CODE_UNIT, bounds.perCodeUnit);
+  assert.equal(MAX_TOKENS_PER_ASCII_UNIT, bounds.perAsciiUnit);
+  assert.equal(BASE64URL_PER_CHAR, bounds.base64urlPerChar);
 });
 
 Deno.test("MAX_TOKENS_PER_CODE_UNIT is reached: one code unit costs that much", () => {

@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  camelPieces,
-  DEFAULT_WEIGHTS,
-  FEATURES,
-  inWordList,
-  isKnownWord,
-  makeWeights,
-  scan,
-} from "../../src/tokens/estimator.ts";
+import { DEFAULT_WEIGHTS, scan } from "../../src/tokens/estimator.ts";
+import { FEATURES } from "../../src/tokens/_features.ts";
+import { makeWeights } from "../../src/tokens/_weights.ts";
+import { camelPieces, inWordList, isKnownWord } from "../../dev/token_words.ts";
 import { ASCII_WEIGHTS, DISCOUNTS, RUN_FLOORS } from "../../src/tokens/_ascii_weights.ts";
 import { knownWords } from "../../tools/known_words.ts";
 import { random } from "../../dev/generate.ts";

@@ -1,0 +1,26 @@
+// The quick start with pagewise (examples/quickstart/worker.ts) and the result
+// of sdk_worker.ts: the Worker the cold-start benchmark measures (bench/cold_start.ts).
+// @ts-types="@modelcontextprotocol/sdk/server/mcp"
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { paginate } from "../../mod.ts";
+import { resultText } from "./_result.ts";
+
+export default {
+  async fetch(request: Request): Promise<Response> {
+    if (request.method !== "POST") {
+      return new Response(null, { status: 405, headers: { allow: "POST" } });
+    }
+    const server = paginate(new McpServer({ name: "messages", version: "1.0.0" }));
+    server.registerTool("list_messages", { description: "Every message, as JSON." }, () => ({
+      content: [{ type: "text", text: resultText() }],
+    }));
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  },
+};
