@@ -89,6 +89,13 @@ export async function buildNpmPackage(out: string): Promise<NpmBuild> {
   for (const file of ["README.md", "LICENSE"]) {
     await Deno.copyFile(root(file), `${packageDir}/${file}`);
   }
+  // The README links to docs/: they travel with it, as on JSR.
+  await Deno.mkdir(`${packageDir}/docs`, { recursive: true });
+  for await (const doc of Deno.readDir(root("docs"))) {
+    if (doc.isFile && doc.name.endsWith(".md")) {
+      await Deno.copyFile(root(`docs/${doc.name}`), `${packageDir}/docs/${doc.name}`);
+    }
+  }
   const tarball = await pack(packageDir, out);
   return { packageDir, tarball };
 }
@@ -108,6 +115,7 @@ function packageJson(deno: DenoJson, entries: Record<string, string>) {
     description: "Keeps MCP tool results under each client's limit: pages with stateless " +
       "cursors, for MCP SDK servers, Workers, Deno and Node, and a stdio proxy for any server.",
     license: deno.license,
+    homepage: "https://jsr.io/@pagewise/mcp",
     keywords: ["mcp", "model-context-protocol", "pagination", "tokens", "cursor", "proxy"],
     type: "module",
     engines: { node: ">=20" },
