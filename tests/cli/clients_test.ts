@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { countingCommand, rowsOf } from "../support/counting_server.ts";
 import { startProxy } from "../support/proxy_rig.ts";
 import { type CallResult, textOf } from "../support/tool_pages.ts";
-import { checkPages, CLIENT_CASES } from "../support/client_cases.ts";
+import { CLIENT_CASES, walkItemPages } from "../support/client_cases.ts";
 
 const ARGS = { seed: 7, n: 16_000 };
 
@@ -18,23 +18,14 @@ Deno.test("the stdio proxy sizes each page for the client its initialize names",
     await t.step(client.name, async () => {
       const proxy = await startProxy(["--quiet"], countingCommand(), { name: client.name });
       try {
-        const pages: string[] = [];
-        const seen: unknown[] = [];
-        let cursor: string | undefined;
-        do {
-          const result = await proxy.client.callTool({
-            name: "rows",
-            arguments: cursor ? { ...ARGS, cursor } : ARGS,
-          }) as CallResult;
-          assert.ok(!result.isError, textOf(result));
-          const text = textOf(result);
-          pages.push(text);
-          const json = JSON.parse(text);
-          seen.push(...json.items);
-          cursor = json.page.next_cursor;
-        } while (cursor);
-        assert.deepEqual(seen, rows);
-        checkPages(client, pages);
+        await walkItemPages(
+          client,
+          (args) =>
+            proxy.client.callTool({ name: "rows", arguments: { ...ARGS, ...args } }) as Promise<
+              CallResult
+            >,
+          rows,
+        );
       } finally {
         await proxy.close();
       }

@@ -27,7 +27,7 @@ import {
 import { issues } from "../../dev/records.ts";
 import { Client, InMemoryTransport, McpServer } from "../support/mcp_v1.ts";
 import { serveInProcess } from "../support/serve_in_process.ts";
-import { checkPages, CLIENT_CASES } from "../support/client_cases.ts";
+import { CLIENT_CASES, walkItemPages } from "../support/client_cases.ts";
 
 const ITEMS = issues(4_200);
 const TEXT = JSON.stringify(ITEMS);
@@ -44,22 +44,7 @@ async function walkAs(name: string, connect: (name: string) => Promise<Caller>) 
   const client = CLIENT_CASES.find((c) => c.name === name)!;
   const caller = await connect(name);
   try {
-    const pages: string[] = [];
-    const seen: unknown[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await caller.call(cursor ? { cursor } : {});
-      assert.equal(page.isError, undefined, String(page.content?.[0]?.text).slice(0, 300));
-      const text = String(page.content?.[0]?.text);
-      pages.push(text);
-      const json = JSON.parse(text);
-      seen.push(...json.items);
-      cursor = json.page.next_cursor;
-      assert.ok(pages.length < 1_000, `${name}: no end`);
-    } while (cursor);
-    assert.equal(seen.length, ITEMS.length, `${name}: items lost or repeated`);
-    assert.deepEqual(seen, ITEMS);
-    checkPages(client, pages);
+    await walkItemPages(client, (args) => caller.call(args), ITEMS);
   } finally {
     await caller.close();
   }

@@ -14,10 +14,9 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { issues } from "../../dev/records.ts";
 import { proxyHandler } from "../../src/proxy/handler.ts";
-import type { ToolResult } from "../../mod.ts";
 import { Client, McpServer } from "../support/mcp_v1.ts";
 import { serveInProcess } from "../support/serve_in_process.ts";
-import { checkPages, CLIENT_CASES, type ClientCase } from "../support/client_cases.ts";
+import { CLIENT_CASES, type ClientCase, walkItemPages } from "../support/client_cases.ts";
 
 const ITEMS = issues(4_200);
 const TEXT = JSON.stringify(ITEMS);
@@ -52,31 +51,16 @@ function stateful() {
   return { handle, sessions };
 }
 
-type Call = (args: Record<string, unknown>) => Promise<ToolResult>;
-
-async function walk(client: ClientCase, call: Call): Promise<void> {
-  const pages: string[] = [];
-  const seen: unknown[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await call(cursor ? { cursor } : {});
-    assert.equal(page.isError, undefined, String(page.content?.[0]?.text).slice(0, 300));
-    const text = String(page.content?.[0]?.text);
-    pages.push(text);
-    const json = JSON.parse(text);
-    seen.push(...json.items);
-    cursor = json.page.next_cursor;
-  } while (cursor);
-  assert.deepEqual(seen, ITEMS);
-  checkPages(client, pages);
-}
-
 async function v1Walk(url: string, client: ClientCase): Promise<string | undefined> {
   const sdk = new Client({ name: client.name, version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(url));
   await sdk.connect(transport as never);
   try {
-    await walk(client, (args) => sdk.callTool({ name: "list_issues", arguments: args }) as never);
+    await walkItemPages(
+      client,
+      (args) => sdk.callTool({ name: "list_issues", arguments: args }) as never,
+      ITEMS,
+    );
     return transport.sessionId;
   } finally {
     await sdk.close();
@@ -99,9 +83,10 @@ Deno.test("proxyHandler pages each client for its own limit in front of a statel
           } as never);
           await sdk.connect(new v2Client.StreamableHTTPClientTransport(new URL(url)));
           try {
-            await walk(
+            await walkItemPages(
               client,
               (args) => sdk.callTool({ name: "list_issues", arguments: args }) as never,
+              ITEMS,
             );
           } finally {
             await sdk.close();

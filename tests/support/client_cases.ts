@@ -90,3 +90,37 @@ export function checkPages(client: ClientCase, pages: string[]): void {
       `${bytes(largest)} bytes`,
   );
 }
+
+/** What a tool call answers, as far as walking its pages needs. */
+export interface WalkedResult {
+  isError?: boolean;
+  content?: { type: string; text?: string }[];
+}
+
+/**
+ * Follows `next_cursor` from the first page of a list result to the last as
+ * `client` would, asserting that no page is an error, that the items come
+ * back exactly as `expected`, and that every page suits the client
+ * (`checkPages`).
+ */
+export async function walkItemPages(
+  client: ClientCase,
+  call: (args: Record<string, unknown>) => Promise<WalkedResult>,
+  expected: readonly unknown[],
+): Promise<void> {
+  const pages: string[] = [];
+  const seen: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await call(cursor ? { cursor } : {});
+    const text = String(page.content?.[0]?.text);
+    assert.ok(!page.isError, `${client.name}: ${text.slice(0, 300)}`);
+    pages.push(text);
+    const json = JSON.parse(text);
+    seen.push(...json.items);
+    cursor = json.page.next_cursor;
+    assert.ok(pages.length < 1_000, `${client.name}: no end`);
+  } while (cursor);
+  assert.deepEqual(seen, expected, `${client.name}: items lost, repeated or changed`);
+  checkPages(client, pages);
+}
