@@ -84,7 +84,11 @@ export interface PagerOptions extends Limits {
    * with reason `changed_result`.
    */
   onChange?: "continue" | "error";
-  /** Observability hook. A hook that throws is ignored. */
+  /**
+   * Observability hook. A hook that throws or rejects never breaks paging:
+   * its first failure is told once on the console (once for the hook, however
+   * many pagers or requests share it), later ones are ignored.
+   */
   onEvent?: (event: PagerEvent) => void;
   /** Clock for cursor expiry, in milliseconds. Default `Date.now`. */
   now?: () => number;

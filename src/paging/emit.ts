@@ -5,17 +5,25 @@ import type { Page } from "../cut/page.ts";
 import type { ResolvedLimits } from "../limits/limits.ts";
 
 /**
+ * The hooks whose failure has been told. Kept for the process, not per
+ * emitter: a server made per request (the stateless Worker, `proxyHandler`)
+ * makes an emitter per request around the same hook, and "once" must mean
+ * once for the hook, not once a page. Weak, so a hook let go is forgotten.
+ */
+const toldHooks = new WeakSet<object>();
+
+/**
  * Calls `onEvent`, which may throw or reject: neither reaches the caller.
  * The first failure of a hook is told once on the console (an observer that
- * fails in silence would be believed), the rest are not.
+ * fails in silence would be believed), the rest are not, however many
+ * pagers share the hook.
  */
 export function emitter<E = PagerEvent>(
   onEvent: ((event: E) => unknown) | undefined,
 ): (event: E) => void {
-  let told = false;
   const tell = (error: unknown) => {
-    if (told) return;
-    told = true;
+    if (onEvent === undefined || toldHooks.has(onEvent)) return;
+    toldHooks.add(onEvent);
     console.error("pagewise: onEvent threw; its events are still sent, its errors ignored:", error);
   };
   return (event: E): void => {
