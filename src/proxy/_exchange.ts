@@ -16,10 +16,12 @@ import {
   answerIn,
   isAnswerTo,
   isToolsChanged,
+  jsonRpcError,
   parseJson,
   relay,
   responseHeaders,
   rpcError,
+  unreachable,
   unwrap,
 } from "./_http.ts";
 import { events, formatEvent, parseEvent } from "./_sse.ts";
@@ -145,12 +147,10 @@ class Exchange {
         signal: this.signal,
       });
     } catch (error) {
-      throw rpcError(
-        ErrorCode.InternalError,
-        `pagewise proxy: cannot reach the MCP server at ${this.settings.target.origin}: ${
-          error instanceof Error ? error.message : error
-        }`,
-      );
+      // As for a request the proxy only relays: a 502 for the client's request.
+      const message = unreachable(this.settings.target, error);
+      this.decide(jsonRpcError(502, this.message.id!, message, ErrorCode.InternalError));
+      throw rpcError(ErrorCode.InternalError, message);
     }
   }
 

@@ -103,6 +103,30 @@ export function jsonRpcError(
   );
 }
 
+/** What the client is told when the server at `target` cannot be reached. */
+export function unreachable(target: URL, error: unknown): string {
+  return `pagewise proxy: cannot reach the MCP server at ${target.origin}: ${
+    error instanceof Error ? error.message : error
+  }`;
+}
+
+/**
+ * The error of `jsonRpcError` for each of `ids`: the answer to a JSON-RPC
+ * batch, whose every request is owed its own error.
+ */
+export function jsonRpcErrors(
+  status: number,
+  ids: readonly (string | number)[],
+  message: string,
+  code: number = ErrorCode.InvalidRequest,
+): Response {
+  const errors = ids.map((id) => ({ jsonrpc: "2.0", id, error: { code, message } }));
+  return new Response(JSON.stringify(errors), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
 // The body as text, or undefined when it is over `maxBytes`.
 export async function readText(
   body: ReadableStream<Uint8Array> | null,

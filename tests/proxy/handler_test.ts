@@ -160,33 +160,44 @@ Deno.test("HTTP proxy: a forged cursor is an isError result the model can act on
   }
 });
 
-Deno.test("HTTP proxy: an unreachable server is a 502 with a JSON-RPC error", async () => {
+/** A POST of `body` to a proxy in front of a port nothing listens on. */
+function postToUnreachable(body: unknown): Promise<Response> {
   const handler = proxyHandler({ upstream: "http://127.0.0.1:9/mcp" });
-  const response = await handler(
+  return handler(
     new Request("http://proxy/mcp", {
       method: "POST",
       headers: {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
       },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      body: JSON.stringify(body),
     }),
   );
+}
+
+const UNREACHABLE = /cannot reach the MCP server at http:\/\/127\.0\.0\.1:9/;
+
+for (const method of ["tools/list", "tools/call", "ping", "initialize"]) {
+  Deno.test(`HTTP proxy: an unreachable server is a 502 for ${method}, with its id`, async () => {
+    const params = method === "tools/call" ? { name: "any", arguments: {} } : undefined;
+    const response = await postToUnreachable({ jsonrpc: "2.0", id: 7, method, params });
+    assert.equal(response.status, 502);
+    const body = await response.json();
+    assert.equal(body.id, 7);
+    assert.match(body.error.message, UNREACHABLE);
+  });
+}
+
+Deno.test("HTTP proxy: an unreachable server is an error for each request of a batch", async () => {
+  const response = await postToUnreachable([
+    { jsonrpc: "2.0", id: 1, method: "ping" },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: "two", method: "ping" },
+  ]);
+  assert.equal(response.status, 502);
   const body = await response.json();
-  assert.equal(response.status, 200);
-  assert.match(body.error.message, /cannot reach the MCP server at http:\/\/127\.0\.0\.1:9/);
-  const ping = await handler(
-    new Request("http://proxy/mcp", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
-    }),
-  );
-  assert.equal(ping.status, 502);
-  assert.match(
-    (await ping.json()).error.message,
-    /cannot reach the MCP server at http:\/\/127\.0\.0\.1:9/,
-  );
+  assert.deepEqual(body.map((answer: { id: unknown }) => answer.id), [1, "two"]);
+  for (const answer of body) assert.match(answer.error.message, UNREACHABLE);
 });
 
 Deno.test("HTTP proxy in front of server-everything (sessions, streams, sampling)", async (t) => {
