@@ -127,6 +127,9 @@ export async function runStdioProxy(
     peer: "the MCP server",
     maxMessageBytes,
     pace: () => downstream.ready(),
+    // Once the client has gone, what the server still writes is read and
+    // thrown away: a broken pipe would kill a server writing a large answer.
+    onClose: "drain",
   });
   const downstream: StreamTransport = new StreamTransport(
     io.stdin ?? runtime.stdin(),

@@ -192,10 +192,10 @@ class Bridge {
     this.#queue.push(message);
     if (this.#queue.length > 1) return;
     this.#setup(message).catch(async (error) => {
-      this.report(error);
-      const waiting = this.#queue ?? [];
-      this.#queue = undefined;
-      await this.#refuse(waiting, error);
+      this.report(
+        new Error(`the MCP server could not be initialized: ${reasonOf(error, this.timeoutMs)}`),
+      );
+      await this.#refuseWaiting(error);
       await this.finish("server");
     });
   }
@@ -216,6 +216,12 @@ class Bridge {
     this.#closing = side;
     this.#serverReady();
     if (side === "server") {
+      // The server went while it was being set up (it exited before it
+      // answered initialize): the client's requests are answered before its
+      // connection closes, not left to wait.
+      if (!this.#server) {
+        await this.#refuseWaiting(new McpError(ErrorCode.ConnectionClosed, "Connection closed"));
+      }
       await this.#front.drain(2_000);
       await this.downstream.close().catch((error) => this.report(error));
     } else {
@@ -330,9 +336,11 @@ class Bridge {
   }
 
   /** Answers the client's requests with why the server could not be initialized. */
-  async #refuse(messages: JsonRpcMessage[], error: unknown): Promise<void> {
-    const reason = explain(error, "initialize", "the MCP server", this.timeoutMs).message
-      .replace(/^pagewise proxy: /, "");
+  /** Answers the requests queued while the server was set up with why it could not be. */
+  async #refuseWaiting(error: unknown): Promise<void> {
+    const messages = this.#queue ?? [];
+    this.#queue = undefined;
+    const reason = reasonOf(error, this.timeoutMs);
     for (const message of messages) {
       if (message.method === undefined || message.id === undefined) continue;
       await this.downstream.send({
@@ -502,6 +510,12 @@ function explain(error: unknown, method: string, peer: string, timeoutMs: number
     return new ForwardedError(ErrorCode.ConnectionClosed, closedMessage(method, peer));
   }
   return new ForwardedError(ErrorCode.InternalError, `pagewise proxy: ${method}: ${message}`);
+}
+
+/** Why the server's `initialize` failed, in words for a log line or the client. */
+function reasonOf(error: unknown, timeoutMs: number): string {
+  return explain(error, "initialize", "the MCP server", timeoutMs).message
+    .replace(/^pagewise proxy: /, "");
 }
 
 function closedMessage(method: string, peer: string): string {

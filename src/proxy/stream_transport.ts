@@ -31,6 +31,13 @@ export interface StreamTransportOptions {
    * peer that floods messages waits instead of filling memory.
    */
   pace?: () => Promise<void>;
+  /**
+   * What becomes of the input once the transport is closed: `"cancel"`
+   * (default) stops reading it; `"drain"` reads it to its end and throws it
+   * away, for a child process's stdout: a process still writing (a large
+   * answer) is not killed by a broken pipe, but finishes and exits.
+   */
+  onClose?: "cancel" | "drain";
 }
 
 const NEWLINE = 10;
@@ -75,6 +82,7 @@ export class StreamTransport implements McpTransport {
   #started = false;
   #closed = false;
   #pace?: () => Promise<void>;
+  #drain: boolean;
 
   /** Reads messages from `readable` and writes them to `writable`. */
   constructor(
@@ -91,6 +99,12 @@ export class StreamTransport implements McpTransport {
     this.#max = max;
     this.#peer = options.peer ?? "the peer";
     this.#pace = options.pace;
+    if (
+      options.onClose !== undefined && options.onClose !== "cancel" && options.onClose !== "drain"
+    ) {
+      throw new TypeError(`onClose must be "cancel" or "drain", got ${String(options.onClose)}.`);
+    }
+    this.#drain = options.onClose === "drain";
   }
 
   /** Resolves when what was sent has drained enough to send more. */
@@ -107,17 +121,32 @@ export class StreamTransport implements McpTransport {
     return Promise.resolve();
   }
 
-  /** Writes one message and a line break. */
+  /**
+   * Writes one message and a line break. A write that fails closes the
+   * transport: the output is broken (the peer has gone) and stays so.
+   */
   async send(message: JsonRpcMessage): Promise<void> {
     if (this.#closed) throw new Error(`Not connected: the connection to ${this.#peer} is closed.`);
-    await this.#writer.write(encoder.encode(JSON.stringify(message) + "\n"));
+    try {
+      await this.#writer.write(encoder.encode(JSON.stringify(message) + "\n"));
+    } catch (error) {
+      void this.close();
+      throw new Error(
+        `cannot write to ${this.#peer}, which has gone: ${
+          error instanceof Error ? error.message : error
+        }`,
+        { cause: error },
+      );
+    }
   }
 
-  /** Stops reading, closes the output and calls `onclose` (once). */
+  /** Stops reading (or drains, with `onClose: "drain"`), closes the output and calls `onclose` (once). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await Promise.allSettled([this.#reader?.cancel(), this.#writer.close()]);
+    // Draining: the read loop goes on, throwing away what it reads.
+    const reading = this.#drain ? undefined : this.#reader?.cancel();
+    await Promise.allSettled([reading, this.#writer.close()]);
     this.onclose?.();
   }
 
@@ -146,9 +175,13 @@ export class StreamTransport implements McpTransport {
       tail = new Uint8Array(0);
     };
     while (true) {
-      if (this.#pace) await this.#pace();
+      if (this.#pace && !this.#closed) await this.#pace();
       const { value, done } = await reader.read();
       if (done) break;
+      if (this.#closed) {
+        if (this.#drain) continue;
+        return;
+      }
       let start = 0;
       for (let nl = value.indexOf(NEWLINE); nl !== -1; nl = value.indexOf(NEWLINE, start)) {
         take(value.subarray(start, nl));
@@ -160,9 +193,8 @@ export class StreamTransport implements McpTransport {
         await Promise.resolve();
       }
       if (start < value.length) take(start ? value.subarray(start) : value);
-      if (this.#closed) return;
     }
-    if (size) end();
+    if (size && !this.#closed) end();
   }
 
   #parse(bytes: Uint8Array): void {

@@ -221,3 +221,111 @@ for (const [runtime, cliOf] of CLIS) {
     assert.equal(status.code, 0, proxy.stderr().slice(-2000));
   });
 }
+
+/** The proxy driven by hand: its stdin and stdout as the test's, each closed on its own. */
+function rawProxy(cli: readonly string[], server: string[]) {
+  const [program, ...args] = proxyCommand(["--quiet"], server, cli);
+  const child = new Deno.Command(program, {
+    args,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(child.stderr).text();
+  const writer = child.stdin.getWriter();
+  const reader = child.stdout.getReader();
+  const encoder = new TextEncoder();
+  // A proxy that does not exit by itself fails the test instead of hanging it.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  return {
+    send: (message: unknown) => writer.write(encoder.encode(JSON.stringify(message) + "\n")),
+    /** Reads until the first line break: the first answer, as text. */
+    async firstAnswer(): Promise<string> {
+      const decoder = new TextDecoder();
+      let text = "";
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        text += decoder.decode(chunk.value, { stream: true });
+        if (text.includes("\n")) break;
+      }
+      return text.slice(0, text.indexOf("\n"));
+    },
+    closeStdin: () => writer.close(),
+    /** Reads and throws away what the proxy writes, to its end. */
+    async drainStdout(): Promise<void> {
+      while (!(await reader.read()).done) { /* thrown away */ }
+    },
+    /** Closes the read end of the proxy's stdout, as a client that has gone does. */
+    closeStdout: () => reader.cancel(),
+    async exit() {
+      const status = await child.status;
+      clearTimeout(timer);
+      await writer.close().catch(() => {});
+      assert.notEqual(status.signal, "SIGKILL", "the proxy did not exit within 30 s");
+      return { code: status.code, stderr: await stderr };
+    },
+  };
+}
+
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "1.0.0" },
+  },
+};
+const BIG_CALL = {
+  jsonrpc: "2.0",
+  id: 2,
+  method: "tools/call",
+  params: { name: "big", arguments: { mib: 40 } },
+};
+
+for (const [runtime, cliOf] of CLIS) {
+  Deno.test(`${runtime}: the client closing its stdin while a large answer is on its way: the server is not broken by a closed pipe, the proxy exits 0`, async () => {
+    const proxy = rawProxy(await cliOf(), BAD);
+    await proxy.send(INITIALIZE);
+    await proxy.firstAnswer();
+    await proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await proxy.send(BIG_CALL);
+    await delay(100);
+    await proxy.closeStdin();
+    const drained = proxy.drainStdout();
+    const { code, stderr } = await proxy.exit();
+    await drained;
+    assert.doesNotMatch(stderr, /EPIPE|broken pipe/i);
+    assert.equal(code, 0, stderr.slice(-2000));
+  });
+
+  Deno.test(`${runtime}: the client closing the proxy's stdout: the proxy stops the server and exits`, async () => {
+    const proxy = rawProxy(await cliOf(), BAD);
+    await proxy.send(INITIALIZE);
+    await proxy.firstAnswer();
+    await proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await proxy.send(BIG_CALL);
+    await delay(100);
+    await proxy.closeStdout();
+    const { stderr } = await proxy.exit();
+    assert.match(stderr, /cannot write to the MCP client/);
+  });
+}
+
+for (const [runtime, cliOf] of CLIS) {
+  Deno.test(`${runtime}: a server that exits before it answers initialize: the client's initialize gets an error that says so, the log blames the server`, async () => {
+    const proxy = rawProxy(await cliOf(), [...BAD, "--exit-on-read", "5"]);
+    await proxy.send(INITIALIZE);
+    const answer = JSON.parse(await proxy.firstAnswer());
+    assert.equal(answer.id, 1);
+    assert.match(
+      answer.error.message,
+      /the MCP server could not be initialized: the connection to the MCP server closed before it answered initialize/,
+    );
+    await proxy.closeStdin();
+    const { code, stderr } = await proxy.exit();
+    assert.equal(code, 5);
+    assert.match(stderr, /pagewise proxy: the MCP server could not be initialized/);
+    assert.doesNotMatch(stderr, /MCP client|MCP error -32000/);
+  });
+}

@@ -104,3 +104,72 @@ Deno.test("a request over the size limit is answered at once with an error namin
   await writer.close();
   await transport.close();
 });
+
+Deno.test("stream transport: a write that fails closes the transport and says the peer has gone", async () => {
+  const transport = new StreamTransport(
+    new ReadableStream({ start() {} }),
+    new WritableStream({ write: () => Promise.reject(new Error("write EPIPE")) }),
+    { peer: "the MCP client" },
+  );
+  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  await transport.start();
+  await assert.rejects(
+    transport.send({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    /cannot write to the MCP client, which has gone: write EPIPE/,
+  );
+  await closed;
+  await assert.rejects(
+    transport.send({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    /Not connected/,
+  );
+});
+
+/** An input that gives `chunks` of 64 KiB, one a read, counting the reads; never cancelled quietly. */
+function countedInput(chunks: number) {
+  const state = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (state.pulled === chunks) return controller.close();
+      state.pulled++;
+      controller.enqueue(new Uint8Array(65_536).fill(120));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  }, { highWaterMark: 0 });
+  return { stream, state };
+}
+
+Deno.test("stream transport: closed with onClose drain, it reads its input to the end and delivers none of it", async () => {
+  const input = countedInput(200);
+  const transport = new StreamTransport(input.stream, new WritableStream(), { onClose: "drain" });
+  const messages: unknown[] = [];
+  transport.onmessage = (message) => messages.push(message);
+  await transport.start();
+  await transport.close();
+  for (let i = 0; i < 100 && input.state.pulled < 200; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  assert.equal(input.state.pulled, 200);
+  assert.equal(input.state.cancelled, false);
+  assert.deepEqual(messages, []);
+});
+
+Deno.test("stream transport: closed by default, it cancels its input", async () => {
+  const input = countedInput(200);
+  const transport = new StreamTransport(input.stream, new WritableStream());
+  await transport.start();
+  await transport.close();
+  assert.equal(input.state.cancelled, true);
+  assert.ok(input.state.pulled < 200);
+});
+
+Deno.test("stream transport: an onClose other than cancel or drain is refused", () => {
+  assert.throws(
+    () =>
+      new StreamTransport(new ReadableStream(), new WritableStream(), {
+        onClose: "ignore" as never,
+      }),
+    /onClose must be "cancel" or "drain"/,
+  );
+});

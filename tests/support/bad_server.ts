@@ -5,7 +5,8 @@
  * Tools: `crash` (exits with status 3 in the middle of the call), `hang`
  * (never answers), `big` (an answer of `mib` MiB), `ok` (answers "ok").
  * `--silent-start` never answers `initialize`; `--exit-at-start N` exits
- * with status N before reading anything; `--linger` keeps running when its
+ * with status N before reading anything; `--exit-on-read N` exits with
+ * status N once it has read anything (before it answers); `--linger` keeps running when its
  * stdin closes and when it gets SIGTERM (it says so on stderr), so that only
  * SIGKILL ends it. `--flood N`, once initialized, sends N log notifications of
  * 10 kB each (`data` is `"<i> xxx…"`), each when the last has drained, and
@@ -18,6 +19,11 @@ import { McpServer } from "./mcp_v1.ts";
 
 const exitAt = Deno.args.indexOf("--exit-at-start");
 if (exitAt !== -1) Deno.exit(Number(Deno.args[exitAt + 1]));
+
+const exitOnRead = Deno.args.indexOf("--exit-on-read");
+if (exitOnRead !== -1) {
+  for await (const _ of Deno.stdin.readable) Deno.exit(Number(Deno.args[exitOnRead + 1]));
+}
 
 if (Deno.args.includes("--silent-start")) {
   // Reads and never answers: a server stuck before it initializes.
