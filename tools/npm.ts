@@ -86,18 +86,36 @@ export async function buildNpmPackage(out: string): Promise<NpmBuild> {
     `${packageDir}/package.json`,
     JSON.stringify(packageJson(deno, entries), null, 2) + "\n",
   );
-  for (const file of ["README.md", "LICENSE"]) {
-    await Deno.copyFile(root(file), `${packageDir}/${file}`);
-  }
-  // The README links to docs/: they travel with it, as on JSR.
-  await Deno.mkdir(`${packageDir}/docs`, { recursive: true });
+  await Deno.copyFile(root("LICENSE"), `${packageDir}/LICENSE`);
+  // The README links to docs/: they travel with it, as on JSR. Links to what
+  // the package does not hold (tests, examples, bench) would be broken on
+  // npm: their text stays, the link goes.
+  const docs: string[] = [];
   for await (const doc of Deno.readDir(root("docs"))) {
-    if (doc.isFile && doc.name.endsWith(".md")) {
-      await Deno.copyFile(root(`docs/${doc.name}`), `${packageDir}/docs/${doc.name}`);
-    }
+    if (doc.isFile && doc.name.endsWith(".md")) docs.push(`docs/${doc.name}`);
+  }
+  await Deno.mkdir(`${packageDir}/docs`, { recursive: true });
+  for (const file of ["README.md", ...docs]) {
+    const text = await Deno.readTextFile(root(file));
+    await Deno.writeTextFile(`${packageDir}/${file}`, linksWithin(text, file, docs));
   }
   const tarball = await pack(packageDir, out);
   return { packageDir, tarball };
+}
+
+/**
+ * `markdown` (the file `path` of the package) with each relative link to a
+ * file the package does not hold (`README.md` and `docs` it does) turned into
+ * its text. Links to the web, anchors and the package's own files stay.
+ */
+export function linksWithin(markdown: string, path: string, docs: readonly string[]): string {
+  const held = new Set(["README.md", "LICENSE", ...docs]);
+  const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+  return markdown.replace(/\[([^\]\n]*)\]\(([^)\s]+)\)/g, (link, text: string, target: string) => {
+    if (/^[a-z][a-z0-9+.-]*:|^#/i.test(target)) return link;
+    const file = new URL(target.split("#")[0], `file:///${folder}`).pathname.slice(1);
+    return held.has(file) ? link : text;
+  });
 }
 
 function packageJson(deno: DenoJson, entries: Record<string, string>) {

@@ -179,6 +179,29 @@ Deno.test("the npm package, from its tarball installed by npm into an empty fold
     const pkg = JSON.parse(await Deno.readTextFile(`${installed}/package.json`));
 
     await t.step(
+      "every relative link in the package's README and docs leads to a file it holds",
+      async () => {
+        const files = [
+          "README.md",
+          ...(await filesUnder(`${installed}/docs`)).map((f) => `docs/${f}`),
+        ];
+        assert.ok(files.length > 5, files.join(", "));
+        const broken: string[] = [];
+        for (const file of files) {
+          const text = await Deno.readTextFile(`${installed}/${file}`);
+          for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+            if (/^[a-z][a-z0-9+.-]*:|^#/i.test(target)) continue;
+            const path = new URL(target.split("#")[0], `file://${installed}/${file}`).pathname;
+            await Deno.stat(decodeURIComponent(path)).catch(() =>
+              broken.push(`${file}: ${target}`)
+            );
+          }
+        }
+        assert.deepEqual(broken, []);
+      },
+    );
+
+    await t.step(
       "deno task npm leaves one .tgz: deno.json's version and exports, ESM JavaScript and .d.ts, the pagewise bin",
       async () => {
         assert.deepEqual(tarballs, [`pagewise-mcp-${DENO_JSON.version}.tgz`]);
