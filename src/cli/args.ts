@@ -55,7 +55,7 @@ Options:
   --quiet              do not log cut results to stderr
   --timeout SECONDS    wait this long for an answer from either side (default 600)
   --max-message-mb N   largest message read from either side (default 128)
-  -h, --help           show this text
+  -h, --help           show this text (pagewise --version: the version)
 
 Exit status: the server's own when either side closes; 127 when the command is
 not found, 126 when it cannot be run, 2 on a usage error.

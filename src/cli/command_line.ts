@@ -1,5 +1,5 @@
 /**
- * The command line of `pagewise`, whatever the runtime: `help`, `proxy` and
+ * The command line of `pagewise`, whatever the runtime: `help`, `version`, `proxy` and
  * the exit status of a usage error. Each runtime's entry (`mod.ts` for Deno,
  * `mod_node.ts` for Node) gives it its environment and its proxy.
  *
@@ -7,12 +7,15 @@
  */
 
 import { parseProxyArgs, type ProxyArgs, USAGE, UsageError } from "./args.ts";
+import { VERSION } from "./_version.ts";
 
 /** What the command line needs from its runtime. */
 export interface CommandLineRuntime {
   /** An environment variable (`PAGEWISE_MAX_TOKENS`), read only when `proxy` runs. */
   env: (name: string) => string | undefined;
-  /** Prints a text (the usage, an error) for a person; stderr by default. */
+  /** Prints what was asked for (the usage after `--help`, the version); stdout by default. */
+  show: (text: string) => void;
+  /** Prints an error for a person (a usage error, with the usage); stderr by default. */
   print: (text: string) => void;
   /** Runs the proxy and returns its exit status. */
   runProxy: (args: ProxyArgs) => Promise<number>;
@@ -20,7 +23,7 @@ export interface CommandLineRuntime {
 
 /**
  * Runs the command line `argv` and returns the exit status: the proxy's
- * (the server's own), 0 for help, or 2 for a usage error.
+ * (the server's own), 0 for help and the version, or 2 for a usage error.
  */
 export async function runCommandLine(
   argv: readonly string[],
@@ -28,7 +31,11 @@ export async function runCommandLine(
 ): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "help" || command === "--help" || command === "-h") {
-    runtime.print(USAGE);
+    runtime.show(USAGE);
+    return 0;
+  }
+  if (command === "version" || command === "--version" || command === "-V") {
+    runtime.show(`pagewise ${VERSION}`);
     return 0;
   }
   if (command !== "proxy") {
@@ -44,7 +51,7 @@ export async function runCommandLine(
     return 2;
   }
   if (!args) {
-    runtime.print(USAGE);
+    runtime.show(USAGE);
     return 0;
   }
   return await runtime.runProxy(args);

@@ -24,7 +24,9 @@ export type { ProxyIo } from "./stdio_proxy.ts";
 
 /**
  * Runs the command line `argv` (e.g. `Deno.args`) and returns the exit
- * status: the server's own, or 2 for a usage error.
+ * status: the server's own, 0 for help and the version, or 2 for a usage
+ * error. `print` gets every text; by default what was asked for (the usage,
+ * the version) goes to stdout and errors to stderr.
  *
  * @example
  * ```ts
@@ -39,11 +41,12 @@ export type { ProxyIo } from "./stdio_proxy.ts";
  */
 export function main(
   argv: readonly string[],
-  print: (text: string) => void = (text) => console.error(text),
+  print?: (text: string) => void,
 ): Promise<number> {
   return runCommandLine(argv, {
     env: (name) => Deno.env.get(name),
-    print,
+    show: print ?? ((text) => console.log(text)),
+    print: print ?? ((text) => console.error(text)),
     runProxy: (args) => runProxy(args),
   });
 }
