@@ -51,8 +51,14 @@ export type {
   ResultPagerOptions,
   RunOptions,
 } from "./src/mcp/result_pager.ts";
-export type { CacheOptions, PageStore, StoreLimits } from "./src/cache/cache_options.ts";
+export type {
+  CacheOptions,
+  CacheStore,
+  PageStore,
+  StoreLimits,
+} from "./src/cache/cache_options.ts";
 export { memoryStore } from "./src/stores/memory.ts";
+export { pageStore } from "./src/stores/page_store.ts";
 export type { MemoryStoreOptions } from "./src/stores/memory.ts";
 export { MEDIA_TOKENS } from "./src/mcp/media.ts";
 export { pagedTool } from "./src/mcp/paged_tool.ts";

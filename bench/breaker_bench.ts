@@ -17,7 +17,8 @@
  */
 import { z } from "zod";
 import { type CacheOptions, memoryStore, type PagerEvent, paginate } from "../mod.ts";
-import type { PageStore } from "../src/stores/types.ts";
+import { pageStore } from "../src/stores/page_store.ts";
+import type { CacheStore } from "../src/stores/types.ts";
 import { spansJson } from "../dev/cache_data.ts";
 import { Client, InMemoryTransport, McpServer } from "../tests/support/mcp_v1.ts";
 import { denoDemoOptions } from "../examples/deno-deploy/options.ts";
@@ -57,9 +58,15 @@ const HEADER = "| walk | pages | total | a page: mean | p50 | max | mean ÷ no c
 // --- 1. a store that hangs, through paginate in memory ---
 
 /** A store whose every call hangs. */
-function hangingStore(): PageStore {
+function hangingStore(): CacheStore {
   const never = () => new Promise<never>(() => {});
-  return { limits: memoryStore().limits, get: never, getMany: never, set: never, delete: never };
+  return pageStore({
+    limits: memoryStore().limits,
+    get: never,
+    getMany: never,
+    set: never,
+    delete: never,
+  });
 }
 
 const SPANS = spansJson(1_000);

@@ -7,41 +7,16 @@
  * --dry-run --minify` bundles it, everything in), and what each part of the
  * paged one weighs, through its source map: its minified bytes, and what it
  * adds to the gzip (the gzip of the bundle less that of the bundle without
- * the part); and the Cloudflare Worker demo (examples/cloudflare).
+ * the part); the paged one with a cache (memoryStore), and what the cache
+ * adds; and the Cloudflare Worker demo (examples/cloudflare).
  *
  *     deno task size
  */
 
-import { DEV_CONFIG } from "../dev/config.ts";
+import { bundle } from "./_bundle.ts";
 import { bundleWorker, gzipSize, parts } from "./cold_start/_build.ts";
 
-const ESBUILD = "npm:esbuild@0.25.12";
 const ROOT = new URL("..", import.meta.url);
-
-async function bundle(entry: string): Promise<Uint8Array> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--config",
-      DEV_CONFIG,
-      "-A",
-      ESBUILD,
-      entry,
-      "--bundle",
-      "--minify",
-      "--format=esm",
-      "--platform=neutral",
-      "--external:@modelcontextprotocol/*",
-      "--external:zod",
-      "--log-level=warning",
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (code !== 0) throw new Error(`esbuild failed: ${new TextDecoder().decode(stderr)}`);
-  return stdout;
-}
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const rows: string[] = [];
@@ -66,6 +41,7 @@ const dir = await Deno.makeTempDir({ prefix: "pagewise-size-" });
 try {
   const sdk = await bundleWorker("bench/cold_start/sdk_worker.ts", `${dir}/sdk`);
   const paged = await bundleWorker("bench/cold_start/paged_worker.ts", `${dir}/paged`);
+  const cached = await bundleWorker("bench/cold_start/cached_worker.ts", `${dir}/cached`);
   const demo = await bundleWorker(
     "examples/cloudflare/worker.ts",
     `${dir}/demo`,
@@ -77,6 +53,15 @@ try {
     `| pagewise in the quick-start Worker | ${kib(paged.code.length - sdk.code.length)} | **${
       kib(withPaginate - without)
     }** |`,
+  );
+  const withCache = await row(
+    "quick-start Worker with `paginate` and `memoryStore`",
+    cached.code,
+  );
+  rows.push(
+    `| a cache in the quick-start Worker | ${kib(cached.code.length - paged.code.length)} | ${
+      kib(withCache - withPaginate)
+    } |`,
   );
   await row("Worker demo (examples/cloudflare)", demo.code);
   console.log(`bundle sizes, ${new Date().toISOString()}\n`);

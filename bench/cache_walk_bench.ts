@@ -21,7 +21,7 @@ import {
 import { upstashStore } from "../src/stores/upstash.ts";
 import { denoKvStore } from "../src/stores/deno_kv.ts";
 import { type WorkersKvNamespace, workersKvStore } from "../src/stores/workers_kv.ts";
-import type { PageStore } from "../src/stores/types.ts";
+import type { CacheStore } from "../src/stores/types.ts";
 import { startRedis } from "../dev/redis.ts";
 import { startUpstashBridge } from "../dev/upstash_bridge.ts";
 import { spansForBytes, spansJson } from "../dev/cache_data.ts";
@@ -196,7 +196,7 @@ await mf.ready;
 const workersKv = workersKvStore(await mf.getKVNamespace("PAGES") as unknown as WorkersKvNamespace);
 const slowText = spansJson(spansForBytes(1e6), 7);
 const slowTool = async () => (await sleep(200), asResult(slowText));
-const stores: [string, PageStore | undefined][] = [
+const stores: [string, CacheStore | undefined][] = [
   ["no cache", undefined],
   ["memoryStore", memoryStore()],
   ["denoKvStore (:memory:)", denoKvStore(kv)],
@@ -220,7 +220,7 @@ for (const [name, store] of stores) {
 
 // --- Deno.bench: a later page, and the walk ---
 
-async function laterPageRunner(store: PageStore) {
+async function laterPageRunner(store: CacheStore) {
   const results = createResultPager({ maxTokens: MAX_TOKENS, cache: { store } });
   const first = await results.run(spansTool, { scope });
   // The cursor of a page in the middle of the walk.

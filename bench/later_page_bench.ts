@@ -22,7 +22,7 @@
  *   deno bench -A --config deno.dev.json bench/later_page_bench.ts
  *   LATER_ROUNDS=9 deno bench -A --config deno.dev.json bench/later_page_bench.ts
  */
-import { createResultPager, memoryStore, type PageStore, type ToolResult } from "../mod.ts";
+import { type CacheStore, createResultPager, memoryStore, type ToolResult } from "../mod.ts";
 import { spansJson } from "../dev/cache_data.ts";
 import type { Cache } from "../src/cache/cache.ts";
 import { resolveCache } from "../src/cache/resolve.ts";
@@ -44,7 +44,7 @@ const pager = createResultPager({
   cache: { store, waitUntil: (task) => void background.push(task) },
 });
 // The same entries through another store object: nothing remembered of them.
-const elsewhere: PageStore = { ...store, limits: store.limits };
+const elsewhere: CacheStore = { ...store, limits: store.limits };
 const reader = createResultPager({ maxTokens: 20_000, cache: { store: elsewhere } });
 const firstStarted = performance.now();
 let result = await pager.run(tool, { scope });

@@ -144,6 +144,9 @@ function packageJson(deno: DenoJson, entries: Record<string, string>) {
       ]),
     ),
     bin: { pagewise: js(BIN) },
+    // Only the bin does anything when loaded: a bundler may leave out any other
+    // module whose exports a program does not use (the cache engine, without a cache).
+    sideEffects: [js(BIN)],
     peerDependencies,
     peerDependenciesMeta,
   };

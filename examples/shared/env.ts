@@ -18,9 +18,9 @@
 
 import {
   type CacheOptions,
+  type CacheStore,
   createPager,
   createResultPager,
-  type PageStore,
   type PaginateOptions,
 } from "@pagewise/mcp";
 import type { DemoOptions } from "./server.ts";
@@ -136,7 +136,7 @@ export function upstashFromEnv(env: EnvReader): UpstashSettings | undefined {
 export function useCache(
   options: DemoOptions,
   env: EnvReader,
-  store: PageStore,
+  store: CacheStore,
   label: string,
 ): void {
   const cache: CacheOptions = { store, ttlSeconds: integer(env, "PAGEWISE_CACHE_TTL") ?? 600 };

@@ -16,7 +16,8 @@ import { readAtMost } from "../bytes/bytes.ts";
 import { fromBase64, toBase64 } from "../bytes/base64.ts";
 import { utf16 } from "../bytes/crypto.ts";
 
-const encoder = new TextEncoder();
+// Pure, for bundlers: a bundle without a cache drops it.
+const encoder = /* @__PURE__ */ new TextEncoder();
 // Chunks shorter than this are never compressed: too little to gain.
 const MIN_COMPRESSED_UNITS = 512;
 

@@ -39,7 +39,8 @@ export function sealOf(secret?: string | Uint8Array): Seal {
   );
 }
 
-const PUBLIC_SEAL = sealWith(() => importHmacKey(PUBLIC_KEY));
+// Pure (it imports nothing until first used): a bundle without a cache drops it.
+const PUBLIC_SEAL = /* @__PURE__ */ sealWith(() => importHmacKey(PUBLIC_KEY));
 
 function sealWith(importKey: () => Promise<CryptoKey>): Seal {
   // Imported on first use: a pager that never caches a result never pays for it.

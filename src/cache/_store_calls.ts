@@ -15,7 +15,8 @@ export type Guarded<T> = { ok: true; value: T } | { ok: false };
 export type Guard = <T>(run: () => Promise<T>) => Promise<Guarded<T>>;
 
 const UNGUARDED = { done() {} };
-const TIMED_OUT = Symbol("timeout");
+// Pure, for bundlers: a bundle without a cache drops it.
+const TIMED_OUT = /* @__PURE__ */ Symbol("timeout");
 
 /**
  * The guard of store calls of `op` on the result stored under `key`: at most

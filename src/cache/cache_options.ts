@@ -5,10 +5,10 @@
  * @module
  */
 
-import type { PageStore } from "../stores/types.ts";
+import type { CacheStore } from "../stores/types.ts";
 
 export type { CacheCheck, CacheEvent, CacheOp } from "../paging/events.ts";
-export type { PageStore, StoreLimits } from "../stores/types.ts";
+export type { CacheStore, PageStore, StoreLimits } from "../stores/types.ts";
 
 /**
  * Options of the cache (`cache` in `paginate`, `createResultPager` and
@@ -45,8 +45,12 @@ export type { PageStore, StoreLimits } from "../stores/types.ts";
  * ```
  */
 export interface CacheOptions {
-  /** Where results are kept: `memoryStore()`, `upstashStore(redis)`, `denoKvStore(kv)`, `workersKvStore(ns)`. */
-  store: PageStore;
+  /**
+   * Where results are kept: `memoryStore()`, `upstashStore(redis)`,
+   * `denoKvStore(kv)`, `workersKvStore(ns)`, or your own `PageStore` wrapped
+   * in `pageStore(store)`, which gives it the cache engine.
+   */
+  store: CacheStore;
   /** Seconds a result is kept after its first page. Default 600. */
   ttlSeconds?: number;
   /**

@@ -8,6 +8,7 @@ import type { PageStore } from "../stores/types.ts";
 import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
 import { memoryOf } from "./_memory.ts";
 import { sealOf } from "./_seal.ts";
+import { CACHE_KEYS } from "./_engine_of.ts";
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 const AN_HOUR_MS = 3_600_000;
@@ -27,15 +28,7 @@ export function resolveCache(
   if (options === null || typeof options !== "object") {
     throw invalid("cache", "an object with a store", options);
   }
-  checkKeys("cache", options, [
-    "store",
-    "ttlSeconds",
-    "timeoutMs",
-    "breaker",
-    "tools",
-    "identify",
-    "waitUntil",
-  ]);
+  checkKeys("cache", options, CACHE_KEYS);
   const store = options.store as Partial<PageStore> | undefined;
   if (
     !store || typeof store.get !== "function" || typeof store.set !== "function" ||

@@ -441,7 +441,8 @@ export async function openResult(
 /** A chunk's decoded payload, or why it cannot be used. */
 type Opened<T> = T | "incomplete" | "altered";
 
-const ALTERED: Promise<"altered"> = Promise.resolve("altered");
+// Pure, for bundlers: a bundle without a cache drops it.
+const ALTERED: Promise<"altered"> = /* @__PURE__ */ Promise.resolve("altered");
 
 /**
  * The decoded payload of the chunk stored at `key`, if it is what the writer

@@ -6,11 +6,12 @@
 // shapes pass through untracked.
 
 import { memoryStore } from "../stores/memory.ts";
-import type { PageStore } from "../stores/types.ts";
+import { pageStore } from "../stores/page_store.ts";
+import type { CacheStore, PageStore } from "../stores/types.ts";
 
 /** The proxy's default: its last 16 results, 256 MiB at most, in memory. */
-export function lastResultsStore(results = 16, maxBytes = 256 * 1024 * 1024): PageStore {
-  return lastResults(memoryStore({ maxEntries: 1e6, maxBytes }), results);
+export function lastResultsStore(results = 16, maxBytes = 256 * 1024 * 1024): CacheStore {
+  return pageStore(lastResults(memoryStore({ maxEntries: 1e6, maxBytes }), results));
 }
 
 export function lastResults(store: PageStore, max: number): PageStore {

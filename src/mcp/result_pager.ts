@@ -7,8 +7,11 @@
 
 import type { Cache } from "../cache/cache.ts";
 import type { CacheOptions } from "../cache/cache_options.ts";
-import { resolveCache } from "../cache/resolve.ts";
-import { keepSource, type Owner, servePage } from "../cache/serve.ts";
+// Only types of the cache engine: it comes with the cache's store (engineOf),
+// so that a pager without a cache bundles none of it.
+import type { CacheEngine } from "../cache/engine.ts";
+import type { Owner } from "../cache/serve.ts";
+import { engineOf } from "../cache/_engine_of.ts";
 import { CursorError } from "../cursor/cursor_error.ts";
 import type { NarrowArguments } from "../cut/notes.ts";
 import type { Page } from "../cut/page.ts";
@@ -217,11 +220,12 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   checkKeys("createResultPager", options, RESULT_PAGER_KEYS);
   const { cache, narrow, clientLimits, ...pagerOptions } = options;
   const core = createCore(pagerOptions);
+  const engine = engineOf(cache);
   const shared: Shared = {
     main: pagingOf(core),
     author: authorLimits(pagerOptions),
     clients: resolveClientLimits(clientLimits),
-    cache: resolveCache(cache, core.emit, pagerOptions.secret),
+    cache: engine && cacheOf(engine, engine.resolve(cache, core.emit, pagerOptions.secret)),
     names: resolveNarrowArguments(narrow, core.cursorParam),
     // How values are written: servers that write them differently share no entry.
     layout: JSON.stringify(pagerOptions.indent ?? ""),
@@ -255,12 +259,23 @@ interface Shared {
   author: Limits;
   /** Client names and their limits; undefined when every client is paged alike. */
   clients: ClientTable | undefined;
-  cache: Cache | undefined;
+  /** The cache and the engine its store carries; undefined without a cache. */
+  cache: Cached | undefined;
   /** The narrowing arguments' names (`narrow`); undefined when narrowing is off. */
   names: NarrowArguments | undefined;
   layout: string;
   /** A paging for each preset a client matched, made the first time one asks. */
   sized: Map<string, Paging>;
+}
+
+/** A cache as its engine made it, and the engine that reads and keeps results with it. */
+interface Cached {
+  cache: Cache;
+  engine: CacheEngine;
+}
+
+function cacheOf(engine: CacheEngine, cache: Cache | undefined): Cached | undefined {
+  return cache && { cache, engine };
 }
 
 /**
@@ -368,8 +383,8 @@ async function runCall(
   if (options.cursor !== undefined && mode === "page") {
     cursor = await openCursor(call.core, options.cursor, scope);
     if (shared.cache && options.cache !== false) {
-      const served = await servePage(
-        shared.cache,
+      const served = await shared.cache.engine.serve(
+        shared.cache.cache,
         { identity, scope, layout: shared.layout },
         cursorState(cursor),
         cursor,
@@ -458,8 +473,8 @@ async function pageTarget(
     { hint },
   );
   if (shared.cache && owner && shown.cut) {
-    await keepSource(
-      shared.cache,
+    await shared.cache.engine.keep(
+      shared.cache.cache,
       { ...owner, scope, layout: shared.layout },
       prepared.source,
       prepared.fingerprint,

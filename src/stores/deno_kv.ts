@@ -27,10 +27,12 @@
 
 import { checkKeys, invalid } from "../paging/options.ts";
 import { checkClient } from "./_client.ts";
-import type { PageStore, StoreLimits } from "./types.ts";
+import { cacheEngine } from "../cache/engine.ts";
+import { CACHE_ENGINE } from "../cache/_engine_key.ts";
+import type { CacheStore, StoreLimits } from "./types.ts";
 import { ttlMilliseconds } from "./_ttl.ts";
 
-export type { PageStore, StoreLimits } from "./types.ts";
+export type { CacheStore, PageStore, StoreLimits } from "./types.ts";
 
 /** A part of a Deno KV key. */
 export type DenoKvKeyPart = string | number | bigint | boolean | Uint8Array;
@@ -94,7 +96,7 @@ interface Wrapped {
  * kv.close();
  * ```
  */
-export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageStore {
+export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): CacheStore {
   checkClient(
     "denoKvStore",
     kv,
@@ -136,6 +138,8 @@ export function denoKvStore(kv: DenoKv, options: DenoKvStoreOptions = {}): PageS
     v: value,
   });
   return {
+    // The cache engine travels with the store: see src/cache/engine.ts.
+    [CACHE_ENGINE]: cacheEngine,
     limits,
     async get(key) {
       return unwrap(await kv.get(keyOf(key)));

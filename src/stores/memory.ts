@@ -5,10 +5,12 @@
  */
 
 import { checkKeys } from "../paging/options.ts";
-import type { PageStore, StoreLimits } from "./types.ts";
+import { cacheEngine } from "../cache/engine.ts";
+import { CACHE_ENGINE } from "../cache/_engine_key.ts";
+import type { CacheStore, StoreLimits } from "./types.ts";
 import { positiveTtl } from "./_ttl.ts";
 
-export type { PageStore, StoreLimits } from "./types.ts";
+export type { CacheStore, PageStore, StoreLimits } from "./types.ts";
 
 /** Options of {@linkcode memoryStore}. */
 export interface MemoryStoreOptions {
@@ -58,7 +60,7 @@ function sizeOf(key: string, value: string): number {
  * assertEquals(await store.get("a"), "T1");
  * ```
  */
-export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
+export function memoryStore(options: MemoryStoreOptions = {}): CacheStore {
   checkKeys("memoryStore", options, ["maxEntries", "maxBytes", "now"]);
   const maxEntries = positive(options.maxEntries ?? 10_000, "maxEntries");
   const maxBytes = positive(options.maxBytes ?? 32 * 1024 * 1024, "maxBytes");
@@ -121,6 +123,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): PageStore {
     inMemory: true,
   };
   return {
+    // The cache engine travels with the store: see src/cache/engine.ts.
+    [CACHE_ENGINE]: cacheEngine,
     limits,
     get: (key) => Promise.resolve(live(key)?.value),
     getMany: (keys) => Promise.resolve(keys.map((key) => live(key)?.value)),

@@ -4,6 +4,8 @@
  * @module
  */
 
+import type { CACHE_ENGINE } from "../cache/_engine_key.ts";
+
 /**
  * What a backend accepts, so that a stored result is cut into values it can hold.
  *
@@ -90,4 +92,30 @@ export interface PageStore {
   setMany?(entries: readonly (readonly [string, string])[], ttlSeconds: number): Promise<void>;
   /** Removes `key`; no error when it is absent. */
   delete(key: string): Promise<void>;
+}
+
+/**
+ * A {@linkcode PageStore} that carries pagewise's cache engine: what
+ * `cache.store` takes. `memoryStore()`, `upstashStore(redis)`,
+ * `denoKvStore(kv)` and `workersKvStore(ns)` make one; `pageStore(store)`
+ * makes one of a store of your own. The engine travels with the store so that
+ * a server without a cache bundles none of it.
+ *
+ * @example
+ * ```ts
+ * import { createResultPager, memoryStore, type CacheStore } from "@pagewise/mcp";
+ *
+ * const store: CacheStore = memoryStore();
+ * // A copy keeps the engine (with other limits, say):
+ * const small: CacheStore = { ...store, limits: { ...store.limits, chunkUnits: 1_024 } };
+ * createResultPager({ cache: { store: small } });
+ * ```
+ */
+export interface CacheStore extends PageStore {
+  /**
+   * The cache engine, for pagewise's own use: set by the factories and `pageStore`.
+   *
+   * @ignore
+   */
+  readonly [CACHE_ENGINE]: unknown;
 }

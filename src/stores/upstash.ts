@@ -45,10 +45,12 @@
 
 import type { Redis } from "@upstash/redis";
 import { checkClient } from "./_client.ts";
-import type { PageStore, StoreLimits } from "./types.ts";
+import { cacheEngine } from "../cache/engine.ts";
+import { CACHE_ENGINE } from "../cache/_engine_key.ts";
+import type { CacheStore, StoreLimits } from "./types.ts";
 import { ttlMilliseconds } from "./_ttl.ts";
 
-export type { PageStore, StoreLimits } from "./types.ts";
+export type { CacheStore, PageStore, StoreLimits } from "./types.ts";
 
 /**
  * The part of an `@upstash/redis` `Redis` that {@linkcode upstashStore} uses;
@@ -103,7 +105,7 @@ const MGET_KEYS = 64;
  * assertEquals(store.limits.compress, true); // bytes cross a network
  * ```
  */
-export function upstashStore(redis: UpstashRedis, ...rest: never[]): PageStore {
+export function upstashStore(redis: UpstashRedis, ...rest: never[]): CacheStore {
   checkClient(
     "upstashStore",
     redis,
@@ -122,6 +124,8 @@ export function upstashStore(redis: UpstashRedis, ...rest: never[]): PageStore {
     compress: true,
   };
   return {
+    // The cache engine travels with the store: see src/cache/engine.ts.
+    [CACHE_ENGINE]: cacheEngine,
     limits,
     async get(key) {
       return text(await redis.get(key));

@@ -14,11 +14,11 @@
  * Not run as a doc test: it needs a Worker's KV binding (`env.PAGES`); see
  * {@linkcode workersKvStore} for one over a `Map` that runs anywhere.
  * ```ts ignore no-assert
- * import { type PageStore } from "@pagewise/mcp";
+ * import { type CacheStore } from "@pagewise/mcp";
  * import { type WorkersKvNamespace, workersKvStore } from "@pagewise/mcp/workers-kv";
  *
  * // One store per isolate: its breaker then sees every request's calls.
- * let store: PageStore | undefined;
+ * let store: CacheStore | undefined;
  * export default {
  *   fetch(request: Request, env: { PAGES: WorkersKvNamespace }) {
  *     store ??= workersKvStore(env.PAGES);
@@ -32,10 +32,12 @@
 
 import { checkKeys, invalid } from "../paging/options.ts";
 import { checkClient } from "./_client.ts";
-import type { PageStore, StoreLimits } from "./types.ts";
+import { cacheEngine } from "../cache/engine.ts";
+import { CACHE_ENGINE } from "../cache/_engine_key.ts";
+import type { CacheStore, StoreLimits } from "./types.ts";
 import { positiveTtl } from "./_ttl.ts";
 
-export type { PageStore, StoreLimits } from "./types.ts";
+export type { CacheStore, PageStore, StoreLimits } from "./types.ts";
 
 /** The part of a Workers `KVNamespace` that {@linkcode workersKvStore} uses. */
 export interface WorkersKvNamespace {
@@ -88,7 +90,7 @@ const MIN_TTL = 60;
 export function workersKvStore(
   namespace: WorkersKvNamespace,
   options: WorkersKvStoreOptions = {},
-): PageStore {
+): CacheStore {
   checkClient(
     "workersKvStore",
     namespace,
@@ -121,6 +123,8 @@ export function workersKvStore(
     });
   };
   return {
+    // The cache engine travels with the store: see src/cache/engine.ts.
+    [CACHE_ENGINE]: cacheEngine,
     limits,
     async get(key) {
       return unwrap(await namespace.get(prefix + key, "text"));

@@ -12,7 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type CacheEvent, type PagerEvent, paginate, type PaginateOptions } from "../../mod.ts";
 import { upstashStore } from "../../src/stores/upstash.ts";
-import type { PageStore } from "../../src/stores/types.ts";
+import type { CacheStore } from "../../src/stores/types.ts";
 import { Client, InMemoryTransport, McpServer } from "../support/mcp_v1.ts";
 import { startUpstashRig, type UpstashRig } from "../support/upstash_rig.ts";
 import {
@@ -254,7 +254,7 @@ export function cacheEvents(events: PagerEvent[]): CacheEvent[] {
 /** The Upstash stand-in, with a store on its client. */
 export interface Upstash extends UpstashRig {
   /** A store on `client`. */
-  store: PageStore;
+  store: CacheStore;
 }
 
 /** Starts redis-server and the bridge (see startUpstashRig), with a store on the client. */

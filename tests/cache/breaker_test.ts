@@ -17,7 +17,8 @@ import {
 import type { CacheEvent } from "../../src/paging/events.ts";
 import { breakerFor } from "../../src/cache/breaker.ts";
 import { upstashStore } from "../../src/stores/upstash.ts";
-import type { PageStore } from "../../src/stores/types.ts";
+import { pageStore } from "../../src/stores/page_store.ts";
+import type { CacheStore } from "../../src/stores/types.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import { startRestartableRedis } from "../../dev/redis_restartable.ts";
 import { startUpstashBridge } from "../../dev/upstash_bridge.ts";
@@ -30,9 +31,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Mode = "ok" | "hang" | "reject" | { delayMs: number };
 
 /** A memory store whose calls can be made to hang, fail or lag; counts its calls. */
-function faultyStore(): { store: PageStore; mode: Mode; calls: number } {
+function faultyStore(): { store: CacheStore; mode: Mode; calls: number } {
   const inner = memoryStore();
-  const state = { mode: "ok" as Mode, calls: 0, store: undefined as unknown as PageStore };
+  const state = { mode: "ok" as Mode, calls: 0, store: undefined as unknown as CacheStore };
   const wrap = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
   async (
     ...args: A
@@ -44,14 +45,14 @@ function faultyStore(): { store: PageStore; mode: Mode; calls: number } {
     if (typeof mode === "object") await sleep(mode.delayMs);
     return await call(...args);
   };
-  state.store = {
+  state.store = pageStore({
     limits: inner.limits,
     get: wrap((key) => inner.get(key)),
     getMany: wrap((keys) => inner.getMany!(keys)),
     set: wrap((key, value, ttl) => inner.set(key, value, ttl)),
     setMany: wrap((entries, ttl) => inner.setMany!(entries, ttl)),
     delete: wrap((key) => inner.delete(key)),
-  };
+  });
   return state;
 }
 
@@ -75,7 +76,7 @@ interface Walked {
 
 /** Walks OUTPUT through paginate with `store`; `before(page)` runs before each page. */
 async function walkWith(
-  faulty: { store: PageStore; calls: number },
+  faulty: { store: CacheStore; calls: number },
   cache: Omit<CacheOptions, "store">,
   before: (page: number) => unknown,
   output = OUTPUT,
@@ -293,7 +294,7 @@ Deno.test("the breaker is per store: a bad store does not switch off another; ca
   const scope = "s";
   const tool = () => ({ content: [{ type: "text" as const, text: OUTPUT }] });
   const events: string[] = [];
-  const pagerOn = (store: PageStore, name: string) =>
+  const pagerOn = (store: CacheStore, name: string) =>
     createResultPager({
       maxTokens: 2_000,
       countTokens,
@@ -534,7 +535,7 @@ function oddStore(options: { getMany?: () => unknown; readMs?: number }) {
   const inner = memoryStore();
   let reads = 0;
   const wait = () => new Promise((r) => setTimeout(r, options.readMs ?? 0));
-  const store: PageStore = {
+  const store: CacheStore = {
     ...inner,
     get: async (key) => (reads++, await wait(), inner.get(key)),
     getMany: async (keys) => {
@@ -547,7 +548,7 @@ function oddStore(options: { getMany?: () => unknown; readMs?: number }) {
 }
 
 async function walkThrough(
-  store: PageStore,
+  store: CacheStore,
   cache: Partial<CacheOptions>,
   onEvent?: (e: PagerEvent) => void,
 ) {

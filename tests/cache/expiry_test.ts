@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { memoryStore, type PagerEvent } from "../../mod.ts";
 import { denoKvStore } from "../../src/stores/deno_kv.ts";
-import type { PageStore } from "../../src/stores/types.ts";
+import type { CacheStore } from "../../src/stores/types.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import {
   call,
@@ -31,7 +31,7 @@ const reference = (async () => {
   return walked.texts;
 })();
 
-async function assertExpires(store: PageStore): Promise<PagerEvent[]> {
+async function assertExpires(store: CacheStore): Promise<PagerEvent[]> {
   const events: PagerEvent[] = [];
   const served = toolServer({
     maxTokens: 2_000,

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import type { Redis } from "@upstash/redis";
 import type { CacheOptions, PagerEvent } from "../../mod.ts";
 import { type UpstashRedis, upstashStore } from "../../src/stores/upstash.ts";
-import type { PageStore } from "../../src/stores/types.ts";
+import type { CacheStore } from "../../src/stores/types.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import {
   assertReassembles,
@@ -65,7 +65,7 @@ function testClock(): { now: () => number; pass(ms: number): void } {
  * for (it starts and ends the fault).
  */
 async function faultedWalk(
-  store: PageStore,
+  store: CacheStore,
   fault: (page: number) => unknown,
   timeoutMs = TIMEOUT_MS,
   breaker?: CacheOptions["breaker"],

@@ -4,7 +4,7 @@
 // result. Without any identity, entries are shared by whoever holds a cursor.
 import assert from "node:assert/strict";
 import { memoryStore, type PagerEvent, type PaginateOptions } from "../../mod.ts";
-import type { PageStore } from "../../src/stores/types.ts";
+import type { CacheStore } from "../../src/stores/types.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import {
   call,
@@ -36,7 +36,7 @@ const aliceOnly = (text: string) => {
 };
 
 const options =
-  (store: PageStore, onEvent?: (e: PagerEvent) => void, extra = {}) => (): PaginateOptions => ({
+  (store: CacheStore, onEvent?: (e: PagerEvent) => void, extra = {}) => (): PaginateOptions => ({
     maxTokens: 2_000,
     countTokens,
     cache: { store, ...extra },

@@ -7,7 +7,7 @@
 // sees nothing of it, and a `cache_miss` event names the check that failed.
 // With a store that tells the truth, the walk runs the tool once.
 import assert from "node:assert/strict";
-import { createResultPager, type PagerEvent, type PageStore } from "../../mod.ts";
+import { type CacheStore, createResultPager, type PagerEvent, pageStore } from "../../mod.ts";
 import { upstashStore } from "../../src/stores/upstash.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import { RespConnection } from "../../dev/redis.ts";
@@ -51,7 +51,7 @@ function output(q: string, tookMs = 12): string {
 /** The raw values of a backend, read and written behind the cache's back. */
 interface Backend {
   /** The pagewise store over it; `fresh` another store object over the same data (another isolate). */
-  store(fresh?: boolean): PageStore;
+  store(fresh?: boolean): CacheStore;
   /** Every key written so far. */
   keys(): Promise<string[]>;
   get(key: string): Promise<string>;
@@ -63,7 +63,7 @@ interface Backend {
 function memoryBackend(): Backend {
   const base = withLimits(memoryStore(), { chunkUnits: CHUNK_UNITS });
   const written = new Set<string>();
-  const store: PageStore = {
+  const store: CacheStore = {
     ...base,
     set: (key, value, ttl) => (written.add(key), base.set(key, value, ttl)),
     setMany: (entries, ttl) => {
@@ -272,7 +272,7 @@ async function lyingWalk(
   const took = new Map<string, number>();
   const produce = ({ q }: { q: string }) => text ? log(q) : output(q, took.get(q) ?? 12);
   const events: PagerEvent[] = [];
-  const options = (store: PageStore) => ({
+  const options = (store: CacheStore) => ({
     ...LIMITS,
     ...(secret ? { secret: SECRET } : {}),
     cache: { store },
@@ -394,12 +394,12 @@ Deno.test("a store that lies on every read is left alone as a failing one is: wr
     typeof value === "string" && /:t\d+$/.test(key)
       ? value.slice(0, -1) + (value.endsWith("0") ? "1" : "0")
       : value;
-  const liar: PageStore = {
+  const liar = pageStore({
     limits: inner.limits,
     get: async (key) => altered(key, await inner.get(key)),
     set: (key, value, ttl) => inner.set(key, value, ttl),
     delete: (key) => inner.delete(key),
-  };
+  });
   const events: PagerEvent[] = [];
   const results = createResultPager({
     maxTokens: 2_000,

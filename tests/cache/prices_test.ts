@@ -6,7 +6,7 @@
  * the result), and the uncached page.
  */
 import { assert, assertEquals } from "@std/assert";
-import { createResultPager, memoryStore, type PageStore, type ToolResult } from "../../mod.ts";
+import { type CacheStore, createResultPager, memoryStore, type ToolResult } from "../../mod.ts";
 import { spansJson } from "../../dev/cache_data.ts";
 import { element } from "../../src/json/envelope.ts";
 import { estimate } from "../../src/limits/measure.ts";
@@ -40,7 +40,7 @@ async function walk(
   const waitUntil = (task: Promise<unknown>) => void tasks.push(task);
   const pager = createResultPager({ ...options, cache: { store, waitUntil } });
   // The same entries, through another store object: nothing remembered of them.
-  const elsewhere: PageStore = { ...store, limits: store.limits };
+  const elsewhere: CacheStore = { ...store, limits: store.limits };
   const reader = createResultPager({ ...options, cache: { store: elsewhere } });
   const tool = (): ToolResult => ({ content: [{ type: "text", text }] });
   let result = await pager.run(tool, { scope });
@@ -117,7 +117,7 @@ Deno.test("kept prices: the result kept again while its first write is in flight
   const base = memoryStore();
   let release!: () => void;
   const paused = new Promise<void>((resolve) => release = resolve);
-  const store: PageStore = {
+  const store: CacheStore = {
     ...base,
     setMany: async (entries, ttl) => {
       await paused;

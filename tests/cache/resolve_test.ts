@@ -1,9 +1,9 @@
 // The cache's options checked when the cache is made (src/cache/resolve.ts).
 import assert from "node:assert/strict";
-import { memoryStore, type PageStore } from "../../mod.ts";
+import { type CacheStore, memoryStore } from "../../mod.ts";
 import { resolveCache } from "../../src/cache/resolve.ts";
 
-const withFlag = (flag: string, value: unknown): PageStore => {
+const withFlag = (flag: string, value: unknown): CacheStore => {
   const store = memoryStore();
   return { ...store, limits: { ...store.limits, [flag]: value } };
 };

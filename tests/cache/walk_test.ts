@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { memoryStore, type PaginateOptions } from "../../mod.ts";
 import { denoKvStore } from "../../src/stores/deno_kv.ts";
-import type { PageStore } from "../../src/stores/types.ts";
+import type { CacheStore } from "../../src/stores/types.ts";
 import { max3 } from "../../dev/tokenizers.ts";
 import { listWithHugeItem, mixedLog, spansJson } from "../../dev/cache_data.ts";
 import {
@@ -72,7 +72,7 @@ const plainWalk = (name: string) => {
   return uncached.get(name)!;
 };
 
-async function assertCachedWalks(store: PageStore): Promise<void> {
+async function assertCachedWalks(store: CacheStore): Promise<void> {
   for (const [name, output] of Object.entries(outputs)) {
     const plain = await plainWalk(name);
     const log = eventLog();

@@ -4,7 +4,7 @@
  * chunks), and the bytes never pass the budget.
  */
 import assert from "node:assert/strict";
-import { createResultPager, type PageStore } from "../../mod.ts";
+import { createResultPager, type PageStore, pageStore } from "../../mod.ts";
 import { lastResults, lastResultsStore } from "../../src/cli/_last_results.ts";
 import { rowsOf } from "../support/counting_server.ts";
 
@@ -22,7 +22,7 @@ function mapStore(): PageStore & { map: Map<string, string> } {
 
 // Pages results of `rows` through a cache on `store`, counting tool runs per seed.
 function pages(store: PageStore) {
-  const results = createResultPager({ maxTokens: 2_000, cache: { store } });
+  const results = createResultPager({ maxTokens: 2_000, cache: { store: pageStore(store) } });
   const runs = new Map<number, number>();
   const page = async (seed: number, n: number, cursor?: string) => {
     const result = await results.run(() => {

@@ -1,10 +1,14 @@
 // The result cache: one tool run per walk, pages identical to the uncached
 // ones, never shared between callers, and never in the way on a miss.
 import assert from "node:assert/strict";
+import { McpServer } from "../support/mcp_v1.ts";
 import {
+  type CacheStore,
   createResultPager,
   memoryStore,
   type PageStore,
+  pageStore,
+  paginate,
   type ResultPagerOptions,
   type ToolResult,
 } from "../../mod.ts";
@@ -95,13 +99,13 @@ Deno.test("two callers with the same tool and arguments never share an entry", a
 
 Deno.test("a store that fails or hangs only costs a tool run, reported, never an error", async () => {
   const events: string[] = [];
-  const failing: PageStore = {
+  const failing = pageStore({
     limits: { maxValueBytes: 1 << 20, chunkUnits: 16_384 },
     get: () => Promise.reject(new Error("down")),
     getMany: () => new Promise(() => {}),
     set: () => Promise.reject(new Error("down")),
     delete: () => Promise.resolve(),
-  };
+  });
   const walked = await walk({
     maxTokens: 2_000,
     cache: { store: failing, timeoutMs: 50 },
@@ -113,7 +117,7 @@ Deno.test("a store that fails or hangs only costs a tool run, reported, never an
 
 Deno.test("cache options are checked when the pager is made", () => {
   assert.throws(
-    () => createResultPager({ cache: { store: {} as PageStore } }),
+    () => createResultPager({ cache: { store: {} as CacheStore } }),
     /cache.store must be a PageStore/,
   );
   assert.throws(
@@ -126,9 +130,44 @@ Deno.test("cache options are checked when the pager is made", () => {
   );
 });
 
+const BARE_STORE =
+  /^pagewise: cache\.store is a PageStore without pagewise's cache engine: wrap your own PageStore in pageStore\(store\)/;
+
+/** A store of one's own, not wrapped in pageStore. */
+function bareStore(): PageStore {
+  const map = new Map<string, string>();
+  return {
+    limits: { maxValueBytes: 1 << 20, chunkUnits: 16_384 },
+    get: (key) => Promise.resolve(map.get(key)),
+    set: (key, value) => Promise.resolve(void map.set(key, value)),
+    delete: (key) => Promise.resolve(void map.delete(key)),
+  };
+}
+
+Deno.test("a PageStore of one's own without pageStore is refused when the pager is made, saying to wrap it", () => {
+  assert.throws(
+    () => createResultPager({ cache: { store: bareStore() as CacheStore } }),
+    (error: unknown) => error instanceof TypeError && BARE_STORE.test(error.message),
+  );
+});
+
+Deno.test("paginate refuses a PageStore of one's own without pageStore when it is called", () => {
+  const server = new McpServer({ name: "s", version: "1" });
+  assert.throws(
+    () => paginate(server, { cache: { store: bareStore() as CacheStore } }),
+    (error: unknown) => error instanceof TypeError && BARE_STORE.test(error.message),
+  );
+});
+
+Deno.test("a PageStore of one's own without pageStore does not type-check as a cache's store", () => {
+  // @ts-expect-error: a PageStore lacks the engine a CacheStore carries.
+  const options: ResultPagerOptions = { cache: { store: bareStore() } };
+  assert.ok(options);
+});
+
 Deno.test("a cached page longer than 256 stored chunks is read whole, as the uncached page", async () => {
   const store = memoryStore({ maxBytes: 1 << 28 });
-  const small: PageStore = { ...store, limits: { ...store.limits, chunkUnits: 256 } };
+  const small: CacheStore = { ...store, limits: { ...store.limits, chunkUnits: 256 } };
   const tool = () => ({ content: [{ type: "text", text: JSON.stringify(issues(4_000)) }] });
   const options = { maxTokens: 200_000, maxChars: 400_000 };
   const plain = await walk(options, tool);
@@ -152,7 +191,7 @@ Deno.test("a result with _meta and isError: false is the same, key order include
 Deno.test("with waitUntil, a page asked for before the write lands does not queue another write", async () => {
   const store = memoryStore();
   let sets = 0;
-  const slow: PageStore = {
+  const slow: CacheStore = {
     ...store,
     set: async (key, value, ttl) => {
       sets++;

@@ -1,6 +1,7 @@
 /** Shared inputs and instruments for the store tests. */
 
-import type { PageStore } from "../../src/stores/types.ts";
+import { pageStore } from "../../src/stores/page_store.ts";
+import type { CacheStore, PageStore } from "../../src/stores/types.ts";
 
 /**
  * About `chars` UTF-16 code units of JSON-lines text in many scripts, with
@@ -49,8 +50,8 @@ export interface Counts {
   keysWritten: string[];
 }
 
-/** Wraps a real store and counts what goes through it. */
-export function counted(store: PageStore): { store: PageStore; counts: Counts } {
+/** Wraps a real store and counts what goes through it (a store with the cache engine). */
+export function counted(store: PageStore): { store: CacheStore; counts: Counts } {
   const counts: Counts = { calls: 0, keysRead: 0, charsRead: 0, keysWritten: [] };
   const read = (value: string | undefined) => {
     counts.charsRead += value?.length ?? 0;
@@ -89,10 +90,10 @@ export function counted(store: PageStore): { store: PageStore; counts: Counts } 
       await setMany(entries, ttl);
     };
   }
-  return { store: wrapped, counts };
+  return { store: pageStore(wrapped), counts };
 }
 
-/** The same store with other limits (chunk size, compression). */
-export function withLimits(store: PageStore, limits: Partial<PageStore["limits"]>): PageStore {
+/** The same store with other limits (chunk size, compression); a copy keeps the cache engine. */
+export function withLimits<S extends PageStore>(store: S, limits: Partial<PageStore["limits"]>): S {
   return { ...store, limits: { ...store.limits, ...limits } };
 }
