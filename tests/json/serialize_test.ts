@@ -105,13 +105,19 @@ const { pair } = fc.letrec<{ pair: Pair }>((tie) => ({
       ps.map(([, p]) => p),
     ]),
     // Dropped members left out of the plain object: a member named toJSON
-    // whose value is dropped must not become a toJSON method there.
-    fc.array(fc.tuple(key, tie("pair")), { maxLength: 4 }).map((es): Pair => [
-      Object.fromEntries(es.map(([k, [v]]) => [k, v])),
-      Object.fromEntries(
-        [...new Map(es.map(([k, [, p]]) => [k, p]))].filter(([, p]) => !isDropped(p)),
-      ),
-    ]),
+    // whose value is dropped must not become a toJSON method there. But a
+    // member named toJSON that is a function is a toJSON method: the object
+    // is written as what it returns (the generated functions ignore the key).
+    fc.array(fc.tuple(key, tie("pair")), { maxLength: 4 }).map((es): Pair => {
+      const value = Object.fromEntries(es.map(([k, [v]]) => [k, v]));
+      if (typeof value.toJSON === "function") return [value, value.toJSON()];
+      return [
+        value,
+        Object.fromEntries(
+          [...new Map(es.map(([k, [, p]]) => [k, p]))].filter(([, p]) => !isDropped(p)),
+        ),
+      ];
+    }),
     // A Map keyed by strings: an object in the Map's order (keys that are not
     // integer-like, which an object would reorder); dropped entries left out.
     fc.array(fc.tuple(key.map((k) => `k${k}`), tie("pair")), {
@@ -425,4 +431,13 @@ Deno.test("under Node (which has the __proto__ setter), __proto__ keys are kept"
     toJSON: '{"__proto__":{"x":[1]},"a":2}',
     deep: true,
   });
+});
+
+Deno.test("regression (seed 457500409): a member named toJSON that is a function makes the object its result", () => {
+  // Shrunk: { toJSON: () => 1 } is "1", as JSON.stringify writes it; the
+  // expectation had dropped the member as a function and expected "{}".
+  fc.assert(asPlainEquivalent, { seed: 457500409, path: "1747:2:0:4:4", endOnFailure: true });
+  const value = { toJSON: () => 1 };
+  assert.equal(serializeValue(value), "1");
+  assert.equal(serializeValue([value, { a: value }]), JSON.stringify([value, { a: value }]));
 });
