@@ -140,7 +140,13 @@ export async function loadSource(
     prefetch,
   });
   if (!reader) {
-    if (absent !== undefined) noteAbsent(cache, absent);
+    if (absent !== undefined) {
+      noteAbsent(cache, absent);
+      // Stored by this isolate and gone before its time: the store drops
+      // what it is given, which costs a write a page. Counted as a lie, so
+      // that such a store is left alone as one that fails is.
+      if (cache.memory.kept.lost(absent)) cache.breaker?.lied();
+    }
     return undefined;
   }
   const unusable = (check: CacheCheck): undefined => {

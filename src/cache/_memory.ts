@@ -135,6 +135,37 @@ export interface StoreMemory {
   readonly writing: Map<string, Promise<unknown>>;
   /** When a cache over the store was first made (`Date.now()`). */
   readonly since: number;
+  /** The results this isolate stored there lately: until when (ms) each should be there. */
+  readonly kept: KeptResults;
+}
+
+// Results remembered as stored, at most (the oldest forgotten first).
+const MOST_KEPT = 1_024;
+
+/**
+ * The results this isolate stored in a store lately, by storage key, and
+ * until when each should be there (its TTL): one absent before then was
+ * lost by the store (a store that drops writes, or evicts at once).
+ */
+export class KeptResults {
+  #until = new Map<string, number>();
+
+  /** Notes that the result under `storageKey` was stored, to live `ttlSeconds`. */
+  stored(storageKey: string, ttlSeconds: number, now = Date.now()): void {
+    this.#until.delete(storageKey);
+    // A second short of its TTL: the record was written a moment after the TTL was set.
+    this.#until.set(storageKey, now + (ttlSeconds - 1) * 1_000);
+    if (this.#until.size > MOST_KEPT) this.#until.delete(this.#until.keys().next().value!);
+  }
+
+  /** Whether the result under `storageKey`, found absent, was stored and should still be there. */
+  lost(storageKey: string, now = Date.now()): boolean {
+    const until = this.#until.get(storageKey);
+    if (until === undefined) return false;
+    // Once: the tool runs again and the result is stored anew.
+    this.#until.delete(storageKey);
+    return now < until;
+  }
 }
 
 const memories = new WeakMap<PageStore, StoreMemory>();
@@ -148,6 +179,7 @@ export function memoryOf(store: PageStore): StoreMemory {
       checked: new CheckedValues(),
       writing: new Map(),
       since: Date.now(),
+      kept: new KeptResults(),
     };
     memories.set(store, memory);
   }

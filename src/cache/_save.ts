@@ -94,7 +94,10 @@ export async function saveSource(
       task.finally(() => writing.delete(key)).catch(() => {});
       cache.waitUntil!(task);
     },
-    onEvent: cache.onEvent,
+    onEvent: (event) => {
+      if (event.type === "cache_stored") cache.memory.kept.stored(event.key, cache.ttlSeconds);
+      cache.onEvent(event);
+    },
     breaker: cache.breaker,
     seal: cache.seal,
   });

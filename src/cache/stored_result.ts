@@ -320,7 +320,13 @@ export async function openResult(
   }
   const sealed = parseRecord(found);
   if (sealed === undefined) {
-    emit({ type: "cache_miss", key: base, reason: "invalid" });
+    // A record another version of pagewise wrote (before an upgrade) is one
+    // this version cannot read; anything else was never a record: a lie.
+    emit(
+      otherVersion(found)
+        ? { type: "cache_miss", key: base, reason: "invalid" }
+        : { type: "cache_miss", key: base, reason: "altered", check: "record" },
+    );
     return undefined;
   }
   const checked = options.checked;
@@ -551,6 +557,24 @@ function parseRecord(value: unknown): SealedRecord | undefined {
     count(record.n) && count(record.c) && record.c > 0 && count(record.x) && count(record.e) &&
     record.e > 0;
   return ok ? { record, mac: value.slice(1, 1 + MAC_CHARS), body } : undefined;
+}
+
+/**
+ * Whether `value` is a record of another version: JSON with a numeric `v`
+ * that is not this one's, bare (versions before records were sealed) or
+ * after a seal's MAC.
+ */
+function otherVersion(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  for (const body of [value, value.slice(1 + MAC_CHARS)]) {
+    try {
+      const record = JSON.parse(body);
+      if (typeof record?.v === "number" && record.v !== RECORD_VERSION) return true;
+    } catch {
+      // Not this form: try the other.
+    }
+  }
+  return false;
 }
 
 async function contentTag(parts: string[]): Promise<string> {

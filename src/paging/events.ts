@@ -51,11 +51,12 @@ export type CacheEvent =
     key: string;
     /**
      * `absent`: no record; `expired`: past its deadline; `invalid`: a record
-     * this version cannot read (of another version, or cut or changed so that
-     * it no longer parses); `incomplete`: a chunk is gone or of another
+     * this version cannot read (of another version of pagewise, written
+     * before an upgrade); `incomplete`: a chunk is gone or of another
      * version of the result (an earlier or a concurrent write); `altered`: a
      * value is not what was written there (changed or cut bytes, another
-     * key's value, written with another secret: see `check`); `unusable`:
+     * key's value, no record at all, written with another secret: see
+     * `check`); `unusable`:
      * the values passed their checks but do not make a page (an index that
      * points past the text, which only someone who can write to the store
      * and has no secret to check against can make); `no_room`: the result

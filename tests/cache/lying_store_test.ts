@@ -387,23 +387,15 @@ for (const [store, open, elsewhere] of backends) {
   });
 }
 
-Deno.test("a store that lies on every read is left alone as a failing one is: writes stop after three lies", async () => {
-  const inner = memoryStore();
-  // Every text chunk it gives back has its last character changed.
-  const altered = (key: string, value: string | undefined) =>
-    typeof value === "string" && /:t\d+$/.test(key)
-      ? value.slice(0, -1) + (value.endsWith("0") ? "1" : "0")
-      : value;
-  const liar = pageStore({
-    limits: inner.limits,
-    get: async (key) => altered(key, await inner.get(key)),
-    set: (key, value, ttl) => inner.set(key, value, ttl),
-    delete: (key) => inner.delete(key),
-  });
+/**
+ * Walks 3,000 rows through a pager over `store`, asserting the walk exact;
+ * returns its events and how many pages it took.
+ */
+async function walkOver(store: CacheStore): Promise<{ events: PagerEvent[]; pages: number }> {
   const events: PagerEvent[] = [];
   const results = createResultPager({
     maxTokens: 2_000,
-    cache: { store: liar },
+    cache: { store },
     onEvent: (event) => events.push(event),
   });
   const rows = Array.from({ length: 3_000 }, (_, id) => ({ id, name: `row ${id}` }));
@@ -419,7 +411,92 @@ Deno.test("a store that lies on every read is left alone as a failing one is: wr
   } while (cursor);
   assert.deepEqual(seen, rows);
   assert.ok(pages > 10, `${pages} pages`);
+  return { events, pages };
+}
+
+/** Asserts that the breaker opened and that the result was stored at most four times. */
+function assertLeftAlone({ events, pages }: { events: PagerEvent[]; pages: number }): void {
   assert.ok(events.some((e) => e.type === "cache_breaker" && e.state === "open"));
   const stored = events.filter((e) => e.type === "cache_stored").length;
   assert.ok(stored <= 4, `${stored} results stored over ${pages} pages: writes did not stop`);
+}
+
+/** A store over a memoryStore whose reads give back `read(key, value)`. */
+function readingAs(read: (key: string, value: string | undefined) => unknown): CacheStore {
+  const inner = memoryStore();
+  return pageStore({
+    limits: inner.limits,
+    get: async (key) => read(key, await inner.get(key)) as string | undefined,
+    set: (key, value, ttl) => inner.set(key, value, ttl),
+    delete: (key) => inner.delete(key),
+  });
+}
+
+Deno.test("a store that lies on every read is left alone as a failing one is: writes stop after three lies", async () => {
+  // Every text chunk it gives back has its last character changed.
+  const liar = readingAs((key, value) =>
+    typeof value === "string" && /:t\d+$/.test(key)
+      ? value.slice(0, -1) + (value.endsWith("0") ? "1" : "0")
+      : value
+  );
+  assertLeftAlone(await walkOver(liar));
+});
+
+Deno.test("a store that reads back what is no record (garbage, not a string) lies: altered, and it is left alone", async () => {
+  for (const garbage of ["garbage", 42, { v: 3 }]) {
+    const walked = await walkOver(
+      readingAs((key, value) => value === undefined || key.includes(":", 4) ? value : garbage),
+    );
+    const misses = walked.events.filter((e) => e.type === "cache_miss");
+    assert.ok(misses.length > 0);
+    for (const miss of misses) assert.deepEqual([miss.reason, miss.check], ["altered", "record"]);
+    assertLeftAlone(walked);
+  }
+});
+
+Deno.test("a record of another version of pagewise is invalid, not a lie: the breaker stays closed", async () => {
+  const walked = await walkOver(
+    readingAs((key, value) =>
+      value === undefined || key.includes(":", 4) ? value : JSON.stringify({ v: 2, t: "x" })
+    ),
+  );
+  const misses = walked.events.filter((e) => e.type === "cache_miss");
+  assert.ok(misses.length > 3);
+  for (const miss of misses) assert.equal(miss.reason, "invalid");
+  assert.ok(!walked.events.some((e) => e.type === "cache_breaker"));
+});
+
+Deno.test("a store that drops what it is given is left alone: writes stop after three results lost", async () => {
+  const inner = memoryStore();
+  const blackHole = pageStore({
+    limits: inner.limits,
+    get: () => Promise.resolve(undefined),
+    set: () => Promise.resolve(),
+    delete: () => Promise.resolve(),
+  });
+  const walked = await walkOver(blackHole);
+  assert.ok(walked.events.every((e) => e.type !== "cache_miss" || e.reason === "absent"));
+  assertLeftAlone(walked);
+});
+
+Deno.test("a result evicted once is not a lie: stored again, the walk goes on from the store", async () => {
+  const inner = memoryStore();
+  let evictions = 1;
+  // The first later read of the record finds it gone (evicted), once.
+  const evicting = pageStore({
+    limits: inner.limits,
+    get: async (key) => {
+      const value = await inner.get(key);
+      if (value === undefined || key.includes(":", 4) || evictions === 0) return value;
+      evictions--;
+      await inner.delete(key);
+      return undefined;
+    },
+    set: (key, value, ttl) => inner.set(key, value, ttl),
+    delete: (key) => inner.delete(key),
+  });
+  const walked = await walkOver(evicting);
+  assert.ok(!walked.events.some((e) => e.type === "cache_breaker"));
+  assert.equal(walked.events.filter((e) => e.type === "cache_stored").length, 2);
+  assert.ok(walked.events.filter((e) => e.type === "cache_hit").length > 5);
 });
