@@ -1,10 +1,13 @@
 // The key a store carries the cache engine under (see engine.ts). A module of
 // its own, with no imports, so that the paging layer can look the engine up
-// on a store without bundling it. `Symbol.for`: two copies of this module (one
-// version of pagewise bundled twice) agree on the key. The key names the
-// engine's interface version (bumped when what the pager hands the engine
-// changes), so a store made by a pagewise that speaks another is not handed
-// to this pager's paging code, but refused, with the fix (pageStore) named.
+// on a store without bundling it.
+//
+// A symbol of this copy of pagewise, not a global one (`Symbol.for`): the
+// engine serves pages from the cursors this copy's pager opens (a handle it
+// alone can read), so a store made by another copy of pagewise in the same
+// program (installed twice, or a library's own) would serve nothing. Such a
+// store is refused when the cache is made, with the fix: this copy's
+// `pageStore` gives it this copy's engine.
 
 /** The property of a store that holds the cache engine. */
-export const CACHE_ENGINE: unique symbol = Symbol.for("pagewise.cache-engine.v1");
+export const CACHE_ENGINE: unique symbol = Symbol("pagewise.cache-engine");

@@ -26,8 +26,15 @@ export const CACHE_KEYS = [
  */
 export function engineOf(options: CacheOptions | undefined): CacheEngine | undefined {
   if (options === undefined) return undefined;
-  if (options === null || typeof options !== "object") {
-    throw invalid("cache", "an object with a store", options);
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw invalid("cache", "an object with a store ({ store })", options);
+  }
+  // The store itself given as the cache: say where it goes, not which of its members is unknown.
+  const given = options as unknown as Record<string, unknown>;
+  if (typeof given.get === "function" && typeof given.set === "function" && !("store" in given)) {
+    throw new TypeError(
+      "pagewise: cache takes options with the store in them: pass cache: { store }, not the store.",
+    );
   }
   checkKeys("cache", options, CACHE_KEYS);
   const store: unknown = options.store;
@@ -49,9 +56,11 @@ export function engineOf(options: CacheOptions | undefined): CacheEngine | undef
     typeof limits === "object"
   ) {
     throw new TypeError(
-      "pagewise: cache.store is a PageStore without pagewise's cache engine: wrap your own " +
+      "pagewise: cache.store is a PageStore without this pagewise's cache engine: wrap your own " +
         'PageStore in pageStore(store) (from "@pagewise/mcp"), which gives it the engine; ' +
-        "memoryStore(), upstashStore(), denoKvStore() and workersKvStore() come with it.",
+        "memoryStore(), upstashStore(), denoKvStore() and workersKvStore() come with it. A store " +
+        "made by another copy of pagewise in this program (installed twice) needs this copy's " +
+        "pageStore too, or to be made by this copy.",
     );
   }
   throw invalid("cache.store", "a PageStore (memoryStore(), upstashStore(redis), …)", store);

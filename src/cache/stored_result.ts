@@ -561,12 +561,12 @@ function parseRecord(value: unknown): SealedRecord | undefined {
 
 /**
  * Whether `value` is a record of another version: JSON with a numeric `v`
- * that is not this one's, bare (versions before records were sealed) or
- * after a seal's MAC.
+ * that is not this one's: bare (versions before records were sealed), or
+ * after the record's letter, with or without a seal's MAC.
  */
 function otherVersion(value: unknown): boolean {
   if (typeof value !== "string") return false;
-  for (const body of [value, value.slice(1 + MAC_CHARS)]) {
+  for (const body of [value, value.slice(1), value.slice(1 + MAC_CHARS)]) {
     try {
       const record = JSON.parse(body);
       if (typeof record?.v === "number" && record.v !== RECORD_VERSION) return true;

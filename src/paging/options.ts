@@ -34,9 +34,27 @@ export function invalid(name: string, expected: string, got: unknown): TypeError
   const shown = typeof got === "string"
     ? JSON.stringify(got)
     : typeof got === "object" && got !== null
-    ? (Array.isArray(got) ? "an array" : "an object")
+    ? (Array.isArray(got) ? "an array" : objectShown(got))
+    : typeof got === "function"
+    ? `a function${got.name ? ` (${got.name}: call it?)` : ""}`
     : String(got);
   return new TypeError(`pagewise: ${name} must be ${expected}; got ${shown}.`);
+}
+
+/** An object, with the members a store or an options object was expected to have that it lacks. */
+function objectShown(got: object): string {
+  const members = ["get", "set", "delete", "limits"] as const;
+  const has = (name: string) => {
+    try {
+      return (got as Record<string, unknown>)[name] !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  // Only worth saying of what looks like a store (it has some of them).
+  const present = members.filter(has);
+  if (present.length === 0 || present.length === members.length) return "an object";
+  return `an object without ${members.filter((name) => !has(name)).join(", ")}`;
 }
 
 /** Fills defaults and checks each limit: a number from its minimum up (bytes and lines may be Infinity). */

@@ -56,10 +56,20 @@ export function pageStore<S extends PageStore>(store: S): S & CacheStore {
   // Added to the store itself, not a copy: a store's breaker and what this
   // isolate remembers of it are kept per store object, and a class's methods
   // live on its prototype. Enumerable, so that `{ ...store }` keeps it.
-  Object.defineProperty(store, CACHE_ENGINE, {
-    value: cacheEngine,
-    enumerable: true,
-    configurable: true,
-  });
+  const cannot = "pagewise: pageStore cannot add the cache engine to this store (a Proxy or a " +
+    "stub that decides its own properties?): pass a plain object whose get, set and delete call " +
+    "it, and its limits.";
+  try {
+    Object.defineProperty(store, CACHE_ENGINE, {
+      value: cacheEngine,
+      enumerable: true,
+      configurable: true,
+    });
+  } catch (error) {
+    throw new TypeError(cannot, { cause: error });
+  }
+  // A Proxy may take the property and not give it back: the cache would
+  // refuse the store later, saying to wrap what was wrapped.
+  if ((store as Partial<CacheStore>)[CACHE_ENGINE] !== cacheEngine) throw new TypeError(cannot);
   return store as S & CacheStore;
 }

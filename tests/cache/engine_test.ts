@@ -34,3 +34,29 @@ Deno.test("a minified bundle of paginate with memoryStore holds the cache engine
   );
   for (const text of ENGINE_TEXTS) assert.ok(code.includes(text), `${text} is not bundled`);
 });
+
+Deno.test("a store made by another copy of pagewise is refused with the fix; this copy's pageStore makes it serve pages", async () => {
+  // A second copy of the library, as when it is installed twice in one program.
+  const copy = await Deno.makeTempDir({ prefix: "pagewise-copy-" });
+  try {
+    const root = new URL("../../", import.meta.url).pathname;
+    await new Deno.Command("cp", { args: ["-r", `${root}src`, `${root}mod.ts`, copy] }).output();
+    const other: typeof import("../../mod.ts") = await import(`file://${copy}/mod.ts`);
+    const { createResultPager, pageStore } = await import("../../mod.ts");
+    const theirs = other.memoryStore();
+    assert.throws(
+      () => createResultPager({ cache: { store: theirs } }),
+      /another copy of pagewise in this program .* needs this copy's pageStore/,
+    );
+    let runs = 0;
+    const rows = () => (runs++, Array.from({ length: 2_000 }, (_, id) => ({ id })));
+    const results = createResultPager({ maxTokens: 1_000, cache: { store: pageStore(theirs) } });
+    const first = await results.run(rows, { scope: "rows {}" });
+    const cursor = JSON.parse(String(first.content?.[0].text)).page.next_cursor;
+    const second = await results.run(rows, { scope: "rows {}", cursor });
+    assert.equal(JSON.parse(String(second.content?.[0].text)).items[0].id > 0, true);
+    assert.equal(runs, 1, "the second page ran the tool");
+  } finally {
+    await Deno.remove(copy, { recursive: true });
+  }
+});

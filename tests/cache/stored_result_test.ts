@@ -121,7 +121,7 @@ Deno.test("compressed chunks of any text read back exactly (property)", async ()
   );
 });
 
-Deno.test("an absent key, an expired entry and an unreadable record open as misses", async () => {
+Deno.test("an absent key, an expired entry and a record of another version open as misses; a value that is no record is altered", async () => {
   // The store keeps entries by its own clock (as Deno KV keeps them past expireIn).
   let now = 1_000_000;
   const store = memoryStore();
@@ -136,7 +136,7 @@ Deno.test("an absent key, an expired entry and an unreadable record open as miss
   assert.equal(await openResult(store, "junk", { onEvent }), undefined);
   assert.deepEqual(
     events.map((e) => e.type === "cache_miss" && e.reason),
-    ["absent", "expired", "invalid", "invalid"],
+    ["absent", "expired", "invalid", "altered"],
   );
 });
 

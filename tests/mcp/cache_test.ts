@@ -130,8 +130,21 @@ Deno.test("cache options are checked when the pager is made", () => {
   );
 });
 
+Deno.test("a store passed as the cache itself, or in a list, is refused saying cache takes { store }", () => {
+  assert.throws(
+    () => createResultPager({ cache: memoryStore() as never }),
+    TypeError,
+    "pass cache: { store }, not the store",
+  );
+  assert.throws(
+    () => createResultPager({ cache: [memoryStore()] as never }),
+    TypeError,
+    "cache must be an object with a store ({ store }); got an array",
+  );
+});
+
 const BARE_STORE =
-  /^pagewise: cache\.store is a PageStore without pagewise's cache engine: wrap your own PageStore in pageStore\(store\)/;
+  /^pagewise: cache\.store is a PageStore without this pagewise's cache engine: wrap your own PageStore in pageStore\(store\)/;
 
 /** A store of one's own, not wrapped in pageStore. */
 function bareStore(): PageStore {

@@ -1,6 +1,12 @@
 // pageStore: a store of one's own given the cache engine (src/stores/page_store.ts).
 import assert from "node:assert/strict";
-import { createResultPager, type PageStore, pageStore, type ToolResult } from "../../mod.ts";
+import {
+  createResultPager,
+  memoryStore,
+  type PageStore,
+  pageStore,
+  type ToolResult,
+} from "../../mod.ts";
 import { issues } from "../../dev/records.ts";
 
 const scope = "tool {}";
@@ -72,4 +78,33 @@ Deno.test("pageStore refuses what is not a store, saying what a store is", () =>
 
 Deno.test("pageStore refuses a frozen store, which it cannot add the engine to", () => {
   assert.throws(() => pageStore(Object.freeze(mapStore())), TypeError, "frozen or sealed");
+});
+
+Deno.test("pageStore refuses a Proxy that does not keep the engine it is given, at once, with the fix", () => {
+  const target = mapStore();
+  // A stub whose properties come from its own get trap (an RPC binding, say).
+  const stub = new Proxy(target, {
+    get: (object, name) => Reflect.get(object, name),
+    defineProperty: () => true,
+  });
+  assert.throws(() => pageStore(stub), TypeError, "pass a plain object whose get, set and delete");
+  const refusing = new Proxy(mapStore(), { defineProperty: () => false });
+  assert.throws(
+    () => pageStore(refusing),
+    TypeError,
+    "pass a plain object whose get, set and delete",
+  );
+});
+
+Deno.test("a store that lacks members is refused naming them; a store factory passed uncalled, naming it", () => {
+  assert.throws(
+    () => pageStore({ limits: mapStore().limits, get: () => Promise.resolve(undefined) } as never),
+    TypeError,
+    "got an object without set, delete.",
+  );
+  assert.throws(
+    () => createResultPager({ cache: { store: memoryStore as never } }),
+    TypeError,
+    "got a function (memoryStore: call it?).",
+  );
 });
