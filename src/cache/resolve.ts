@@ -39,15 +39,17 @@ export function resolveCache(
   const limits = store.limits as Partial<PageStore["limits"]>;
   const whole = (n: unknown, min: number) =>
     typeof n === "number" && Number.isInteger(n) && n >= min && n <= 2 ** 31;
-  if (
-    !whole(limits.maxValueBytes, 1_024) || !whole(limits.chunkUnits, 256) ||
-    (limits.capacityBytes !== undefined && !whole(limits.capacityBytes, 1_024))
-  ) {
-    throw invalid(
-      "cache.store.limits",
-      "whole numbers: maxValueBytes and capacityBytes from 1,024, chunkUnits from 256",
-      limits,
-    );
+  const wanted = [["maxValueBytes", 1_024], ["chunkUnits", 256], ["capacityBytes", 1_024]] as const;
+  for (const [name, min] of wanted) {
+    const value = limits[name];
+    if (name === "capacityBytes" && value === undefined) continue;
+    if (!whole(value, min)) {
+      throw invalid(
+        `cache.store.limits.${name}`,
+        `a whole number from ${min.toLocaleString("en-US")} to 2 ** 31`,
+        value,
+      );
+    }
   }
   checkKeys("cache.store.limits", limits, [
     "maxValueBytes",

@@ -105,7 +105,7 @@ export function pagedTool<A extends Record<string, unknown>, E>(
     }
     const taken = takeCursor(args ?? {}, cursorParam, narrow);
     if ("error" in taken) return taken.error;
-    const identity = options.cache ? await identityOf(options.cache, extra) : "";
+    const identity = options.cache ? await identityOf(options.cache, extra, options.onEvent) : "";
     return await results.run(() => handler(taken.rest as A, extra), {
       cursor: taken.cursor,
       scope: toolScope(name, taken.rest),

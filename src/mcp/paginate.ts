@@ -291,7 +291,9 @@ async function callTool(
   const taken = takeCursor(given, plan.cursorParam, narrow);
   if ("error" in taken) return taken.error;
   const forwarded = { ...request, params: { ...params, arguments: taken.rest } };
-  const identity = plan.options.cache ? await identityOf(plan.options.cache, extra) : "";
+  const identity = plan.options.cache
+    ? await identityOf(plan.options.cache, extra, plan.options.onEvent)
+    : "";
   // Task results and input requests are not tool output: they pass on.
   let passed: unknown;
   const result = await pager.run(async () => {

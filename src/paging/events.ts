@@ -78,6 +78,7 @@ export type CacheEvent =
   }
   | {
     type: "cache_warning";
+    /** The result's storage key; empty for `identify_failed` (no result yet). */
     key: string;
     /**
      * `store_per_request`: the result a later page asks for was kept in
@@ -85,8 +86,12 @@ export type CacheEvent =
      * has held nothing: a store made inside the request handler, which never
      * hits. `message` says the fix (make the store once, outside the
      * handler); it is also written to the console, once a process.
+     * `identify_failed`: the cache's `identify` threw, rejected or returned
+     * neither a non-empty string nor undefined, so the call is not cached
+     * (its page is made as without a cache); `message` says what it did, and
+     * the console is told once for each `identify`.
      */
-    warning: "store_per_request";
+    warning: "store_per_request" | "identify_failed";
     message: string;
   }
   | { type: "cache_error"; key: string; op: CacheOp; error: unknown }

@@ -236,3 +236,51 @@ Deno.test('identify that throws, rejects or returns "" or an object turns the ca
     await assertTokenBTakesNoEntryOfA(identify);
   }
 });
+
+Deno.test("identify that fails is told: a cache_warning each call, the console once for the identify", async () => {
+  const failures: [Identify, RegExp][] = [
+    [() => {
+      throw new Error("no user");
+    }, /cache\.identify threw Error: no user: this call is not cached/],
+    [() => Promise.reject(new Error("gone")), /cache\.identify threw Error: gone/],
+    [() => "", /cache\.identify returned an empty string/],
+    [() => 42 as unknown as string, /cache\.identify returned a number/],
+  ];
+  for (const [identify, said] of failures) {
+    const events: PagerEvent[] = [];
+    const warned: string[] = [];
+    const original = console.warn;
+    console.warn = (text: string) => warned.push(text);
+    try {
+      const counter = { n: 0 };
+      const { server } = toolServer(
+        {
+          maxTokens: 2_000,
+          countTokens,
+          cache: { store: memoryStore(), identify },
+          onEvent: (e) => events.push(e),
+        },
+        () => ALICE,
+        counter,
+      );
+      const client = await connectInMemory(server, { token: "a", clientId: "a", scopes: [] });
+      try {
+        const cursor = nextCursor(textOf(await call(client, args)))!;
+        await call(client, { ...args, cursor });
+      } finally {
+        await client.close();
+      }
+      assert.equal(counter.n, 2, "not cached");
+    } finally {
+      console.warn = original;
+    }
+    const warnings = events.filter((e) => e.type === "cache_warning");
+    assert.equal(warnings.length, 2);
+    for (const warning of warnings) {
+      assert.equal(warning.type === "cache_warning" && warning.warning, "identify_failed");
+      assert.match(warning.type === "cache_warning" ? warning.message : "", said);
+    }
+    assert.equal(warned.length, 1);
+    assert.match(warned[0], said);
+  }
+});
