@@ -19,7 +19,11 @@ import type { CACHE_ENGINE } from "../cache/_engine_key.ts";
  * createResultPager({ cache: { store } });
  * // Limits are checked when the pager is made: chunks of fewer than 256 units are refused.
  * const tiny = { ...store, limits: { ...limits, chunkUnits: 100 } };
- * assertThrows(() => createResultPager({ cache: { store: tiny } }), TypeError, "chunkUnits from 256");
+ * assertThrows(
+ *   () => createResultPager({ cache: { store: tiny } }),
+ *   TypeError,
+ *   "chunkUnits must be a whole number from 256",
+ * );
  * ```
  */
 export interface StoreLimits {
