@@ -107,12 +107,18 @@ export interface PageStore {
  *
  * @example
  * ```ts
+ * import { assertEquals } from "@std/assert";
  * import { createResultPager, memoryStore, type CacheStore } from "@pagewise/mcp";
  *
  * const store: CacheStore = memoryStore();
- * // A copy keeps the engine (with other limits, say):
+ * // A copy keeps the engine (with other limits, say): later pages come from it.
  * const small: CacheStore = { ...store, limits: { ...store.limits, chunkUnits: 1_024 } };
- * createResultPager({ cache: { store: small } });
+ * const results = createResultPager({ maxTokens: 1_000, cache: { store: small } });
+ * let runs = 0;
+ * const rows = () => (runs++, Array.from({ length: 2_000 }, (_, id) => ({ id })));
+ * const first = JSON.parse(String((await results.run(rows, { scope: "rows {}" })).content?.[0].text));
+ * await results.run(rows, { scope: "rows {}", cursor: first.page.next_cursor });
+ * assertEquals(runs, 1);
  * ```
  */
 export interface CacheStore extends PageStore {
