@@ -283,14 +283,20 @@ const BIG_CALL = {
   params: { name: "big", arguments: { mib: 40 } },
 };
 
+/** A proxy in front of the bad server, initialized, 0.1 s into answering a 40 MiB call. */
+async function answering40MiB(cli: readonly string[]) {
+  const proxy = rawProxy(cli, BAD);
+  await proxy.send(INITIALIZE);
+  await proxy.firstAnswer();
+  await proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await proxy.send(BIG_CALL);
+  await delay(100);
+  return proxy;
+}
+
 for (const [runtime, cliOf] of CLIS) {
   Deno.test(`${runtime}: the client closing its stdin while a large answer is on its way: the server is not broken by a closed pipe, the proxy exits 0`, async () => {
-    const proxy = rawProxy(await cliOf(), BAD);
-    await proxy.send(INITIALIZE);
-    await proxy.firstAnswer();
-    await proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    await proxy.send(BIG_CALL);
-    await delay(100);
+    const proxy = await answering40MiB(await cliOf());
     await proxy.closeStdin();
     const drained = proxy.drainStdout();
     const { code, stderr } = await proxy.exit();
@@ -300,12 +306,7 @@ for (const [runtime, cliOf] of CLIS) {
   });
 
   Deno.test(`${runtime}: the client closing the proxy's stdout: the proxy stops the server and exits`, async () => {
-    const proxy = rawProxy(await cliOf(), BAD);
-    await proxy.send(INITIALIZE);
-    await proxy.firstAnswer();
-    await proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    await proxy.send(BIG_CALL);
-    await delay(100);
+    const proxy = await answering40MiB(await cliOf());
     await proxy.closeStdout();
     const { stderr } = await proxy.exit();
     assert.match(stderr, /cannot write to the MCP client/);
