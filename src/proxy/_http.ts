@@ -91,14 +91,19 @@ export function responseHeaders(from: Headers | undefined, contentType?: string)
   return out;
 }
 
+/**
+ * A JSON-RPC error answer with `status`: for the request `id`, or, given the
+ * ids of a batch's requests, one error for each (a batch's answer is a list).
+ */
 export function jsonRpcError(
   status: number,
-  id: string | number | null,
+  id: string | number | null | readonly (string | number)[],
   message: string,
   code: number = ErrorCode.InvalidRequest,
 ): Response {
+  const answer = (id: string | number | null) => ({ jsonrpc: "2.0", id, error: { code, message } });
   return new Response(
-    JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }),
+    JSON.stringify(Array.isArray(id) ? id.map(answer) : answer(id as string | number | null)),
     { status, headers: { "content-type": "application/json" } },
   );
 }
@@ -108,23 +113,6 @@ export function unreachable(target: URL, error: unknown): string {
   return `pagewise proxy: cannot reach the MCP server at ${target.origin}: ${
     error instanceof Error ? error.message : error
   }`;
-}
-
-/**
- * The error of `jsonRpcError` for each of `ids`: the answer to a JSON-RPC
- * batch, whose every request is owed its own error.
- */
-export function jsonRpcErrors(
-  status: number,
-  ids: readonly (string | number)[],
-  message: string,
-  code: number = ErrorCode.InvalidRequest,
-): Response {
-  const errors = ids.map((id) => ({ jsonrpc: "2.0", id, error: { code, message } }));
-  return new Response(JSON.stringify(errors), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
 }
 
 // The body as text, or undefined when it is over `maxBytes`.

@@ -20,15 +20,7 @@ import { initializeClientName } from "../mcp/client_session.ts";
 import { type ClientSession, clientSessionId, readClientSessionId } from "../mcp/session_id.ts";
 import { checkFunction, checkKeys, checkStringList, invalid } from "../paging/options.ts";
 import { pageThrough, pagingServer, post, type Upstream } from "./_exchange.ts";
-import {
-  isRequest,
-  jsonRpcError,
-  jsonRpcErrors,
-  parseJson,
-  readText,
-  relay,
-  unreachable,
-} from "./_http.ts";
+import { isRequest, jsonRpcError, parseJson, readText, relay, unreachable } from "./_http.ts";
 import { ToolMemory } from "./_tool_memory.ts";
 
 /**
@@ -208,26 +200,23 @@ function settingsOf(options: ProxyHandlerOptions): Settings {
  * request's id (for each request's id, in a batch).
  */
 async function handle(settings: Settings, request: Request): Promise<Response> {
-  let asked = { id: null } as Asked;
+  let owed: Owed = null;
   try {
-    return await route(settings, request, (known) => (asked = known));
+    return await route(settings, request, (ids) => (owed = ids));
   } catch (error) {
     if (request.signal.aborted) throw error;
     // The server cannot be reached (refused, reset, DNS): say so, as JSON-RPC.
-    const message = unreachable(settings.target, error);
-    return "batch" in asked
-      ? jsonRpcErrors(502, asked.batch, message, ErrorCode.InternalError)
-      : jsonRpcError(502, asked.id, message, ErrorCode.InternalError);
+    return jsonRpcError(502, owed, unreachable(settings.target, error), ErrorCode.InternalError);
   }
 }
 
-/** The id(s) a request's answer is owed: one request's, or each of a batch's requests'. */
-type Asked = { id: string | number | null } | { batch: (string | number)[] };
+/** The id a request's answer is owed, or each of a batch's requests' ids. */
+type Owed = string | number | null | (string | number)[];
 
 async function route(
   settings: Settings,
   request: Request,
-  asked: (ids: Asked) => void,
+  owe: (ids: Owed) => void,
 ): Promise<Response> {
   // A session id of ours names the client, and wraps the server's own one (if any).
   const session = readClientSessionId(request.headers.get("mcp-session-id"));
@@ -251,8 +240,8 @@ async function route(
         "(JSON-RPC batches are not paged; MCP 2025-06-18 removed them).",
     );
   }
-  if (isRequest(message)) asked({ id: message.id! });
-  else if (Array.isArray(message)) asked({ batch: message.filter(isRequest).map((m) => m.id!) });
+  if (isRequest(message)) owe(message.id!);
+  else if (Array.isArray(message)) owe(message.filter(isRequest).map((m) => m.id!));
   const initializing = isRequest(message) && message.method === "initialize";
   const client = session?.name ?? (initializing ? initializeClientName(body) : undefined);
   if (!isRequest(message) || !PAGED_METHODS.has(message.method!)) {
