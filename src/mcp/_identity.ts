@@ -3,14 +3,9 @@
 
 import type { CacheOptions } from "../cache/cache_options.ts";
 import type { PagerEvent } from "../paging/events.ts";
-import { emitter } from "../paging/emit.ts";
+import { emitter, onceFor } from "../paging/emit.ts";
 import { requestHeader } from "./_request.ts";
 import { readClientSessionId } from "./session_id.ts";
-
-// The identify functions whose failure the console has been told of: once
-// for each, however many requests fail the same way (a server made per
-// request shares the function, not a pager).
-const toldIdentify = new WeakSet<object>();
 
 /**
  * The identity of the caller of a request (see {@linkcode CacheOptions}), or
@@ -64,7 +59,5 @@ function identifyFailed(
     "as without a cache). Return the caller's id as a non-empty string, or undefined to use " +
     "the request's own identity (its token, client id or session).";
   emitter(onEvent)({ type: "cache_warning", key: "", warning: "identify_failed", message });
-  if (toldIdentify.has(identify)) return;
-  toldIdentify.add(identify);
-  console.warn(message);
+  onceFor(identify, () => console.warn(message));
 }

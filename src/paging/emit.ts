@@ -5,12 +5,20 @@ import type { Page } from "../cut/page.ts";
 import type { ResolvedLimits } from "../limits/limits.ts";
 
 /**
- * The hooks whose failure has been told. Kept for the process, not per
- * emitter: a server made per request (the stateless Worker, `proxyHandler`)
- * makes an emitter per request around the same hook, and "once" must mean
- * once for the hook, not once a page. Weak, so a hook let go is forgotten.
+ * The functions of the author's (hooks, `identify`) whose failure the
+ * console has been told of. Kept for the process, not per pager: a server
+ * made per request (the stateless Worker, `proxyHandler`) makes its pagers
+ * per request around the same functions, and "once" must mean once for the
+ * function, not once a request. Weak, so a function let go is forgotten.
  */
-const toldHooks = new WeakSet<object>();
+const told = new WeakSet<object>();
+
+/** Calls `tell` the first time it is asked to for `about` in this process, never again. */
+export function onceFor(about: object, tell: () => void): void {
+  if (told.has(about)) return;
+  told.add(about);
+  tell();
+}
 
 /**
  * Calls `onEvent`, which may throw or reject: neither reaches the caller.
@@ -22,9 +30,12 @@ export function emitter<E = PagerEvent>(
   onEvent: ((event: E) => unknown) | undefined,
 ): (event: E) => void {
   const tell = (error: unknown) => {
-    if (onEvent === undefined || toldHooks.has(onEvent)) return;
-    toldHooks.add(onEvent);
-    console.error("pagewise: onEvent threw; its events are still sent, its errors ignored:", error);
+    if (onEvent === undefined) return;
+    onceFor(onEvent, () =>
+      console.error(
+        "pagewise: onEvent threw; its events are still sent, its errors ignored:",
+        error,
+      ));
   };
   return (event: E): void => {
     try {
