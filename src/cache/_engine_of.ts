@@ -5,6 +5,7 @@ import { checkKeys, invalid } from "../paging/options.ts";
 import type { CacheOptions } from "./cache_options.ts";
 import type { CacheEngine } from "./engine.ts";
 import { CACHE_ENGINE } from "./_engine_key.ts";
+import { isPageStore } from "../stores/_shape.ts";
 
 /** The options of a cache (`CacheOptions`' keys): checked here and by the engine's `resolve`. */
 export const CACHE_KEYS = [
@@ -50,11 +51,7 @@ export function engineOf(options: CacheOptions | undefined): CacheEngine | undef
   ) {
     return engine as CacheEngine;
   }
-  const { get, set, delete: remove, limits } = store as Record<string, unknown>;
-  if (
-    typeof get === "function" && typeof set === "function" && typeof remove === "function" &&
-    typeof limits === "object"
-  ) {
+  if (isPageStore(store)) {
     throw new TypeError(
       "pagewise: cache.store is a PageStore without this pagewise's cache engine: wrap your own " +
         'PageStore in pageStore(store) (from "@pagewise/mcp"), which gives it the engine; ' +

@@ -36,19 +36,20 @@ const SLACK = 1_024;
 const MAX_POSITION_DIGITS = 11;
 
 /**
- * The narrowing of a window read back: positions known for the `count`
- * elements from `first`; undefined for a source not narrowed, null when the
- * positions could not be read or do not hold together.
+ * The narrowing of a window read back: `{}` for a source not narrowed, else
+ * `{ narrowing }` with positions known for the `count` elements from `first`;
+ * `"unusable"` when the stored positions do not hold together (a lie), and
+ * undefined when they could not be read (a miss the reader has reported).
  */
 async function narrowingOf(
   reader: ResultReader,
   meta: NarrowingMeta | undefined,
   first: number,
   count: number,
-): Promise<Narrowing | undefined | null> {
-  if (!meta) return undefined;
+): Promise<{ narrowing?: Narrowing } | "unusable" | undefined> {
+  if (!meta) return {};
   if (meta.at !== undefined && !(meta.width! >= 1 && meta.width! <= MAX_POSITION_DIGITS)) {
-    return null;
+    return "unusable";
   }
   const narrowing: Narrowing = {
     grep: meta.grep,
@@ -57,21 +58,22 @@ async function narrowingOf(
     whole: meta.whole,
   };
   if (meta.keys !== undefined) narrowing.keys = keysOf(meta.keys);
-  if (meta.at === undefined || meta.width === undefined) return narrowing;
+  if (meta.at === undefined || meta.width === undefined) return { narrowing };
   const { at, width } = meta;
   const digits = await reader.read(at + first * width, at + (first + count) * width);
-  if (digits === undefined || digits.length !== count * width) return null;
+  if (digits === undefined) return undefined;
+  if (digits.length !== count * width) return "unusable";
   const positions: number[] = [];
   for (let i = 0; i < count; i++) {
     const position = parseInt(digits.slice(i * width, (i + 1) * width), 36);
     // In the whole result, in order: the matches of a narrowing are.
     if (!(position >= 0 && position < meta.whole && position > (positions.at(-1) ?? -1))) {
-      return null;
+      return "unusable";
     }
     positions.push(position);
   }
   narrowing.position = (i) => i >= first && i < first + count ? positions[i - first] : undefined;
-  return narrowing;
+  return { narrowing };
 }
 
 /** What to fetch with the record for the page at `offset`. */
@@ -230,8 +232,8 @@ async function textWindow(
   if (text === undefined) return undefined;
   const source: TextSource = { kind: "text", view: { text, base, total: reader.length } };
   const narrowing = await narrowingOf(reader, narrowed, 0, 0);
-  if (narrowing === null) return "unusable";
-  if (narrowing) source.narrowing = narrowing;
+  if (narrowing === undefined || narrowing === "unusable") return narrowing;
+  if (narrowing.narrowing) source.narrowing = narrowing.narrowing;
   return { source };
 }
 
@@ -325,7 +327,7 @@ async function elementsWindow(
   if (text === undefined) return undefined;
   if (!elementsIn(text, head - lead, starts, ends, kept, meta.containerKind)) return "unusable";
   let ws = 0;
-  while (ws < lead && /[ \t\n\r]/.test(text[lead - ws - 1])) ws++;
+  while (ws < lead && BLANK.test(text[lead - ws - 1])) ws++;
   const windowText = text.slice(lead - ws);
   const doc = meta.before + windowText + meta.after;
   const shift = meta.before.length - (head - ws);
@@ -366,9 +368,9 @@ async function elementsWindow(
     element = { text: stretch, base, total: length };
   }
   const narrowing = await narrowingOf(reader, meta.narrowing, offset, Math.max(1, kept));
-  if (narrowing === null) return undefined;
+  if (narrowing === undefined || narrowing === "unusable") return narrowing;
   const source: ElementsSource = {
-    ...(narrowing ? { narrowing } : {}),
+    ...narrowing,
     kind: "elements",
     unit: meta.unit,
     first: offset,

@@ -24,6 +24,13 @@ export async function saveSource(
   extra: unknown,
   priceAhead = false,
 ): Promise<void> {
+  const { hints, writing } = cache.memory;
+  // One write of a result at a time in this isolate: a page asked for before
+  // the first write lands runs the tool, but neither queues a second write
+  // nor replaces what this isolate remembers of the first (where its
+  // elements start, their prices): the store will hold the first. Asked
+  // first, before the index and the positions are built for nothing.
+  if (writing.has(key)) return;
   let meta: Meta;
   let text: string;
   let index: Uint32Array | undefined;
@@ -71,12 +78,6 @@ export async function saveSource(
       text += digits.join("");
     }
   }
-  const { hints, writing } = cache.memory;
-  // One write of a result at a time in this isolate: a page asked for before
-  // the first write lands runs the tool, but neither queues a second write
-  // nor replaces what this isolate remembers of the first (where its
-  // elements start, their prices): the store will hold the first.
-  if (writing.has(key)) return;
   const starts = new Uint32Array(index ? index.length / 2 : 0);
   for (let i = 0; i < starts.length; i++) starts[i] = index![2 * i];
   hints.remember(key, { kind: meta.kind, from: 0, starts });

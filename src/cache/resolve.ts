@@ -5,6 +5,7 @@ import type { CacheOptions } from "./cache_options.ts";
 import type { CacheEvent } from "../paging/events.ts";
 import { checkFunction, checkKeys, invalid } from "../paging/options.ts";
 import type { PageStore } from "../stores/types.ts";
+import { isPageStore } from "../stores/_shape.ts";
 import { type Breaker, BREAKER_DEFAULTS, breakerFor } from "./breaker.ts";
 import { memoryOf } from "./_memory.ts";
 import { sealOf } from "./_seal.ts";
@@ -29,11 +30,8 @@ export function resolveCache(
     throw invalid("cache", "an object with a store", options);
   }
   checkKeys("cache", options, CACHE_KEYS);
-  const store = options.store as Partial<PageStore> | undefined;
-  if (
-    !store || typeof store.get !== "function" || typeof store.set !== "function" ||
-    typeof store.delete !== "function" || typeof store.limits !== "object"
-  ) {
+  const store: unknown = options.store;
+  if (!isPageStore(store)) {
     throw invalid("cache.store", "a PageStore (memoryStore(), upstashStore(redis), …)", store);
   }
   const limits = store.limits as Partial<PageStore["limits"]>;

@@ -98,11 +98,18 @@ export async function servePage(
     );
     cache.onEvent({ type: "cache_hit", key: loaded.key });
     return { page, extra: loaded.extra };
-  } catch {
+  } catch (error) {
     // What was read back passed every check and still makes no page (only
     // values forged without the secret to check them against can): a miss,
     // so that the tool's own result answers, never an error of the cache's.
-    cache.onEvent({ type: "cache_miss", key: loaded.key, reason: "unusable", check: "page" });
+    // The error goes with it: if it is pagewise's own, the event says so.
+    cache.onEvent({
+      type: "cache_miss",
+      key: loaded.key,
+      reason: "unusable",
+      check: "page",
+      error,
+    });
     return undefined;
   }
 }

@@ -363,9 +363,10 @@ export async function openResult(
   const chunks = async <T extends string | Uint32Array>(
     keys: string[],
     guard: Guard,
-    decode: (key: string, payload: string, letter: string) => Promise<T | undefined>,
+    decode: (at: number, payload: string, letter: string) => Promise<T | undefined>,
     check: "text_chunk" | "index_chunk",
   ): Promise<T[] | undefined> => {
+    // In the order of `keys`, so that the values fetched are taken in turn.
     const missing = keys.filter((k) => !opened.has(k) && !prefetched.has(k));
     let fetched: (string | undefined)[] = [];
     if (missing.length > 0) {
@@ -373,13 +374,16 @@ export async function openResult(
       if (!got.ok) return undefined;
       fetched = got.value;
     }
-    for (const k of keys) {
+    let next = 0;
+    for (let at = 0; at < keys.length; at++) {
+      const k = keys[at];
       if (opened.has(k)) continue;
-      const value = prefetched.get(k) ?? fetched[missing.indexOf(k)];
+      const value = prefetched.has(k) ? prefetched.get(k) : fetched[next++];
       prefetched.delete(k);
       // A value longer than the store takes was not written by pagewise: not worth hashing.
       const fits = typeof value !== "string" || value.length <= store.limits.maxValueBytes;
-      opened.set(k, fits ? openChunk(seal, checked, k, value, record.t, decode) : ALTERED);
+      const decodeAt = (payload: string, letter: string) => decode(at, payload, letter);
+      opened.set(k, fits ? openChunk(seal, checked, k, value, record.t, decodeAt) : ALTERED);
     }
     const all = await Promise.all(keys.map((k) => opened.get(k)!));
     for (const one of all) {
@@ -408,8 +412,8 @@ export async function openResult(
       if (!live()) return undefined;
       const first = Math.floor(s / record.c);
       const keys = gridKeys([s, e], record.c, (i) => chunkKey("t", i));
-      const texts = await chunks(keys, readGuard, (k, payload, letter) => {
-        const i = first + keys.indexOf(k);
+      const texts = await chunks(keys, readGuard, (at, payload, letter) => {
+        const i = first + at;
         return decodeText(letter, payload, Math.min(record.c, record.n - i * record.c));
       }, "text_chunk");
       if (texts === undefined) return undefined;
@@ -426,8 +430,8 @@ export async function openResult(
       if (!live()) return undefined;
       const first = Math.floor(s / record.e);
       const keys = gridKeys([s, e], record.e, (j) => chunkKey("x", j));
-      const entries = await chunks(keys, indexGuard, (k, payload, letter) => {
-        const j = first + keys.indexOf(k);
+      const entries = await chunks(keys, indexGuard, (at, payload, letter) => {
+        const j = first + at;
         const count = Math.min(record.e, record.x - j * record.e);
         return Promise.resolve(letter === "I" ? decodeIndex(payload, count) : undefined);
       }, "index_chunk");
@@ -463,7 +467,7 @@ async function openChunk<T>(
   key: string,
   value: string | undefined,
   tag: string,
-  decode: (key: string, payload: string, letter: string) => Promise<T | undefined>,
+  decode: (payload: string, letter: string) => Promise<T | undefined>,
 ): Promise<Opened<T>> {
   if (value === undefined || value === null) return "incomplete";
   if (typeof value !== "string" || value.length < PAYLOAD) return "altered";
@@ -475,7 +479,7 @@ async function openChunk<T>(
     return "altered";
   }
   if (own !== tag) return "incomplete";
-  return (await decode(key, payload, letter)) ?? "altered";
+  return (await decode(payload, letter)) ?? "altered";
 }
 
 /**

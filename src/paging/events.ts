@@ -66,6 +66,8 @@ export type CacheEvent =
     reason: "absent" | "expired" | "invalid" | "incomplete" | "altered" | "unusable" | "no_room";
     /** The check that failed, with `altered` and `unusable`. */
     check?: CacheCheck;
+    /** With `unusable` and check `page`: what paging the values read back threw. */
+    error?: unknown;
   }
   | {
     type: "cache_stored";

@@ -51,10 +51,11 @@ function objectShown(got: object): string {
       return false;
     }
   };
-  // Only worth saying of what looks like a store (it has some of them).
-  const present = members.filter(has);
-  if (present.length === 0 || present.length === members.length) return "an object";
-  return `an object without ${members.filter((name) => !has(name)).join(", ")}`;
+  // Only worth saying of what looks like a store (it has some of them); each
+  // member read once (a getter or a Proxy trap runs once).
+  const missing = members.filter((name) => !has(name));
+  if (missing.length === 0 || missing.length === members.length) return "an object";
+  return `an object without ${missing.join(", ")}`;
 }
 
 /** Fills defaults and checks each limit: a number from its minimum up (bytes and lines may be Infinity). */

@@ -8,6 +8,7 @@ import { cacheEngine } from "../cache/engine.ts";
 import { CACHE_ENGINE } from "../cache/_engine_key.ts";
 import { invalid } from "../paging/options.ts";
 import type { CacheStore, PageStore } from "./types.ts";
+import { isPageStore } from "./_shape.ts";
 
 export type { CacheStore, PageStore, StoreLimits } from "./types.ts";
 
@@ -40,11 +41,7 @@ export type { CacheStore, PageStore, StoreLimits } from "./types.ts";
  * ```
  */
 export function pageStore<S extends PageStore>(store: S): S & CacheStore {
-  const { get, set, delete: remove, limits } = (store ?? {}) as Partial<PageStore>;
-  if (
-    typeof store !== "object" || typeof get !== "function" || typeof set !== "function" ||
-    typeof remove !== "function" || limits === null || typeof limits !== "object"
-  ) {
+  if (typeof store !== "object" || !isPageStore(store)) {
     throw invalid("pageStore's store", "a PageStore: limits, get, set and delete", store);
   }
   if (!Object.isExtensible(store)) {

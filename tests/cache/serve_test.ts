@@ -48,12 +48,15 @@ Deno.test("a window that makes no page with the core it is paged by is a miss, r
   // made, and that is a miss too, never an error that reaches the model.
   const holdsNothing = { ...core, meter: { ...core.meter, fits: () => false } };
   assert.equal(await served(holdsNothing), undefined);
-  assert.deepEqual(events.filter((e) => e.type === "cache_miss"), [
-    {
-      type: "cache_miss",
-      key: (events[0] as { key: string }).key,
-      reason: "unusable",
-      check: "page",
-    },
-  ]);
+  const misses = events.filter((e) => e.type === "cache_miss");
+  assert.equal(misses.length, 1);
+  const { error, ...miss } = misses[0] as { error?: unknown };
+  assert.deepEqual(miss, {
+    type: "cache_miss",
+    key: (events[0] as { key: string }).key,
+    reason: "unusable",
+    check: "page",
+  });
+  // What paging threw goes with the miss, for whoever reads the events.
+  assert.ok(error instanceof Error, String(error));
 });
