@@ -294,6 +294,13 @@ interface Call {
   paging: Paging;
   core: Core;
   narrow: Narrow | undefined;
+  /**
+   * The narrowing arguments the notes name: the call's `narrowable`; for a
+   * call that was narrowed without it, the names its narrowing was read by
+   * (the pager's), so that a note never names an argument the call did not
+   * use. Undefined: the notes offer no narrowing.
+   */
+  hint: NarrowArguments | undefined;
 }
 
 function pagingOf(core: Core): Paging {
@@ -332,8 +339,13 @@ function pagingFor(shared: Shared, client: string | undefined): {
 
 function callOf(shared: Shared, asked: PageResultOptions | RunOptions): Call {
   const { paging, label } = pagingFor(shared, asked.client);
-  const narrow = shared.names ? parseNarrow(asked, asked.narrowable ?? shared.names) : undefined;
-  return { paging, core: coreFor(paging.core, label), narrow };
+  if (!shared.names) {
+    return { paging, core: coreFor(paging.core, label), narrow: undefined, hint: undefined };
+  }
+  const names = asked.narrowable ?? shared.names;
+  const narrow = parseNarrow(asked, names);
+  const hint = asked.narrowable ?? (narrow ? names : undefined);
+  return { paging, core: coreFor(paging.core, label), narrow, hint };
 }
 
 /** The paging with room beside `keep`, or undefined when there is none. */
@@ -378,7 +390,6 @@ async function runCall(
   const scope = narrowedScope(plainScope, call.narrow);
   const identity = options.identity ?? "";
   const mode = options.mode ?? "page";
-  const narrowable = shared.names ? options.narrowable : undefined;
   let cursor: OpenCursor | undefined;
   if (options.cursor !== undefined && mode === "page") {
     cursor = await openCursor(call.core, options.cursor, scope);
@@ -393,7 +404,7 @@ async function runCall(
           const beside = pagingBeside(call.paging, (extra as Extra).keep);
           return beside && coreFor(beside.core, call.core.client);
         },
-        { hint: narrowable },
+        { hint: call.hint },
       );
       if (served) return fromExtra(call, served.extra, served.page);
     }
@@ -403,7 +414,7 @@ async function runCall(
     shared,
     call,
     await tool(),
-    { cursor, scope: plainScope, mode, narrowable },
+    { cursor, scope: plainScope, mode, narrowable: options.narrowable },
     owner,
   );
 }
@@ -445,7 +456,7 @@ async function pageTarget(
   // An error is shown as the tool wrote it: narrowing it could hide what went wrong.
   const narrow = result.isError === true ? undefined : call.narrow;
   const scope = narrowedScope(plainScope, narrow);
-  const hint = shared.names ? options.narrowable : undefined;
+  const hint = call.hint;
   const asked = { json: target.json, narrow, hint };
   if (options.mode === "trim" || result.isError === true) {
     const shown = await pageValue(core, target.value, undefined, plainScope, {

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import {
+  createResultPager,
   memoryStore,
   pagedTool,
   paginate,
@@ -333,4 +334,17 @@ Deno.test("pagedTool tells the model it can narrow only by the arguments its sch
   assert.match(textOf(await told({}, {})), /To read less, call the tool again with grep=/);
   const narrowed = JSON.parse(textOf(await told({ grep: '"id":7}' }, {})));
   assert.deepEqual(narrowed.items, [{ id: 7 }]);
+});
+
+Deno.test("createResultPager with renamed narrowing: a narrowed call's notes name the pager's arguments, without narrowable", async () => {
+  const results = createResultPager({ maxTokens: 1_000, narrow: { grep: "q", fields: "cols" } });
+  const rows = Array.from({ length: 3_000 }, (_, id) => ({ id, name: `row ${id}` }));
+  const texts: string[] = [];
+  for (const grep of ["row 1", "zzz"]) {
+    const page = await results.page(rows, { scope: "rows {}", grep });
+    texts.push(String(page.content?.[0]?.text));
+  }
+  assert.match(texts[0], /\bq\b/);
+  assert.match(texts[1], /without q\b/);
+  for (const text of texts) assert.doesNotMatch(text, /\bgrep\b|\bfields\b/);
 });
