@@ -233,19 +233,20 @@ export function createResultPager(options: ResultPagerOptions = {}): ResultPager
   };
   return {
     pager: shared.main.pager,
-    open: (cursor, scope, narrowing) => {
+    // async: a bad option rejects, as the promise each returns says, never throws.
+    open: async (cursor, scope, narrowing) => {
       checkCallOptions("results.open", narrowing, NARROWING_KEYS, core.cursorParam);
-      return openCall(shared, cursor, scope, narrowing);
+      return await openCall(shared, cursor, scope, narrowing);
     },
-    page: (resultOrValue, pageOptions = {}) => {
+    page: async (resultOrValue, pageOptions = {}) => {
       checkCallOptions("results.page", pageOptions, PAGE_RESULT_KEYS, core.cursorParam);
-      return answered(async () =>
+      return await answered(async () =>
         await pageCall(shared, callOf(shared, pageOptions), resultOrValue, pageOptions)
       );
     },
-    run: (tool, runOptions = {}) => {
+    run: async (tool, runOptions = {}) => {
       checkCallOptions("results.run", runOptions, RUN_KEYS, core.cursorParam);
-      return answered(() => runCall(shared, tool, runOptions));
+      return await answered(() => runCall(shared, tool, runOptions));
     },
     limitsFor: (client) => Object.freeze({ ...pagingFor(shared, client).paging.core.limits }),
   };

@@ -19,7 +19,7 @@ import type { PagerEvent } from "./events.ts";
 import type { Limits } from "../limits/limits.ts";
 import type { Block, BlockPage, Page } from "../cut/page.ts";
 import type { Prepared } from "../source/document.ts";
-import { checkCallOptions } from "./options.ts";
+import { checkCallOptions, invalid } from "./options.ts";
 
 const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
 const TRIM_KEYS = ["scope", "json", ...NARROWING_KEYS] as const;
@@ -175,13 +175,14 @@ export function pagerOf(core: Core): Pager {
     },
     openCursor: async (cursor, scope = "", narrowing = {}) => {
       checkCallOptions("pager.openCursor", narrowing, NARROWING_KEYS, core.cursorParam);
-      checkCallOptions("pager.openCursor", { scope }, ["scope"], core.cursorParam);
+      if (typeof scope !== "string") throw invalid("pager.openCursor's scope", "a string", scope);
       const narrow = parseNarrow(narrowing, narrowing.narrowable);
       return await openCursor(core, cursor, narrowedScope(scope, narrow), scope);
     },
-    prepare: (value, options = {}) => {
+    // async: a bad option rejects, as every other method's does, never throws.
+    prepare: async (value, options = {}) => {
       checkCallOptions("pager.prepare", options, ["json"], core.cursorParam);
-      return Promise.resolve(prepare(value, options.json === true, core.indent));
+      return await prepare(value, options.json === true, core.indent);
     },
     pageBlocks: async (content, options = {}) => {
       checkCallOptions("pager.pageBlocks", options, BLOCKS_KEYS, core.cursorParam);

@@ -250,6 +250,24 @@ Deno.test("a call's mistyped or mistaken option is refused too: no page 1 served
   );
 });
 
+Deno.test("a call's bad option rejects the promise it returns, never throws as it is called", async () => {
+  const results = createResultPager();
+  const pager = createPager();
+  const calls: [string, () => Promise<unknown>][] = [
+    ["results.run", () => results.run(() => [1], { scope: 5 } as never)],
+    ["results.page", () => results.page([1], { scope: 5 } as never)],
+    ["results.open", () => results.open("x", "t {}", { grp: "a" } as never)],
+    ["pager.prepare", () => pager.prepare([1], { jsn: true } as never)],
+    ["pager.openCursor", () => pager.openCursor("x", 5 as never)],
+    ["pager.page", () => pager.page([1], { scop: "t" } as never)],
+  ];
+  for (const [name, call] of calls) {
+    let returned: Promise<unknown> | undefined;
+    assert.doesNotThrow(() => (returned = call()), `${name} threw`);
+    await assert.rejects(returned!, TypeError, name);
+  }
+});
+
 Deno.test("a call's narrowable may not name the cursor's argument, nor a key every object has", async () => {
   const results = createResultPager();
   await assert.rejects(
