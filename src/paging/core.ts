@@ -300,11 +300,14 @@ async function sourceFor(
 
 /**
  * Whether `source` (a kept one, read back from a cache) can be paged under
- * `core`'s limits: text always; elements when the fields around them leave
- * room (a result kept for a larger client's pages may not).
+ * `core`'s limits: text and narrowed elements always; other elements when
+ * the fields around them leave room (a result kept for a larger client's
+ * pages may not).
  */
 export async function sourceFits(core: Core, source: Source, scope: string): Promise<boolean> {
-  if (source.kind === "text") return true;
+  // A narrowed source is paged by its elements whatever the frame's worst
+  // case, as `sourceFor` pages it: its pages tell whether one fits.
+  if (source.kind === "text" || source.narrowing) return true;
   return frameFits(
     await callFor(core, scope, unitOf(source), undefined, false, false, source),
     source,
@@ -379,10 +382,11 @@ async function continuedSource(
     const source = narrow ? narrowSource(candidate, narrow) : candidate;
     const fingerprint = await fingerprintOf(source);
     if (!same(source, fingerprint)) continue;
-    if (source.kind === "text") return { source, fingerprint, cursor };
+    // Text, and a narrowed source (as sourceFor pages it), need no probe of the frame.
+    if (source.kind === "text" || narrow) return { source, fingerprint, cursor };
     const probe = await callFor(core, scope, state.unit, undefined, false, false, source);
     if (frameFits(probe, source)) return { source, fingerprint, cursor };
-    if (narrow || state.offset >= source.total) break;
+    if (state.offset >= source.total) break;
     const text: Source = { kind: "text", view: wholeView(doc.text) };
     const textFingerprint = await fingerprintOf(text);
     const at = source.shape.container.start(state.offset) + state.part;

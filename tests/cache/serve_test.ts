@@ -2,7 +2,7 @@
 // that passed every check and still makes no page is a miss, reported, never
 // an error of the cache's that would reach the model.
 import assert from "node:assert/strict";
-import { memoryStore, type PagerEvent } from "../../mod.ts";
+import { createResultPager, memoryStore, type PagerEvent } from "../../mod.ts";
 import {
   createCore,
   cursorState,
@@ -59,4 +59,31 @@ Deno.test("a window that makes no page with the core it is paged by is a miss, r
   });
   // What paging threw goes with the miss, for whoever reads the events.
   assert.ok(error instanceof Error, String(error));
+});
+
+Deno.test("a narrowed result kept for a large client's pages serves a small client's later page from the cache", async () => {
+  const events: PagerEvent[] = [];
+  const results = createResultPager({
+    cache: { store: memoryStore() },
+    onEvent: (event) => events.push(event),
+  });
+  // Fields around the list that leave a VS Code page (8 KiB) little room.
+  const value = {
+    about: "x".repeat(7_800),
+    rows: Array.from({ length: 30_000 }, (_, id) => ({ id, name: `row ${id}` })),
+  };
+  let runs = 0;
+  const tool = () => (runs++, value);
+  const first = await results.run(tool, { scope: "rows {}", grep: "row 2", client: "claude-code" });
+  const cursor = JSON.parse(String(first.content?.[0].text)).page.next_cursor;
+  assert.ok(cursor);
+  const later = await results.run(tool, {
+    scope: "rows {}",
+    grep: "row 2",
+    cursor,
+    client: "Visual Studio Code",
+  });
+  assert.ok(new TextEncoder().encode(String(later.content?.[0].text)).length <= 8_192);
+  assert.equal(runs, 1, "the small client's page ran the tool");
+  assert.ok(!events.some((e) => e.type === "cache_miss"));
 });
