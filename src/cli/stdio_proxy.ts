@@ -11,6 +11,7 @@
 import { connectProxy, type ProxyOptions } from "../proxy/bridge.ts";
 import { StreamTransport } from "../proxy/stream_transport.ts";
 import type { PagerEvent } from "../paging/events.ts";
+import { CONTROL_CHARACTERS } from "../paging/options.ts";
 import type { ProxyArgs } from "./args.ts";
 import { lastResultsStore } from "./_last_results.ts";
 
@@ -238,13 +239,9 @@ function logEvent(event: PagerEvent, log: (line: string) => void): void {
 // shows it readably, with no control character (grep would take the log for
 // a binary file, a line break would forge a line, a bidirectional override
 // would show it reordered), and at most 160 characters.
-const CONTROL =
-  // deno-lint-ignore no-control-regex
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 function shown(text: string): string {
   const readable = text.replace("\u0000narrow ", " narrowed by ").replace(
-    CONTROL,
+    CONTROL_CHARACTERS,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
   return readable.length > 160 ? `${readable.slice(0, 160)}…` : readable;

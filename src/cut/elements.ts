@@ -19,7 +19,7 @@ import {
 } from "./notes.ts";
 import { fieldPresence, fieldsExample } from "../narrow/fields.ts";
 import { argumentNames } from "../narrow/names.ts";
-import type { ElementsSource } from "../source/source.ts";
+import { type ElementsSource, leftOut } from "../source/source.ts";
 import type { Page } from "./page.ts";
 import { noRoom } from "../narrow/narrowing_error.ts";
 import { knownPrices } from "./prices.ts";
@@ -93,10 +93,8 @@ function positions(source: ElementsSource, from: number, to: number): number[] {
   return out;
 }
 
-// Only a grep leaves elements out (fields alone keep every one, in place), and
-// one that matched every element left none out: its positions would be 1, 2, 3….
-const positioned = (source: ElementsSource) =>
-  source.narrowing?.grep !== undefined && source.narrowing.matched < source.narrowing.whole;
+// A page lists positions only where the narrowing left elements out: else they would be 1, 2, 3….
+const positioned = (source: ElementsSource) => leftOut(source.narrowing);
 
 /** The page of a narrowed source on which nothing matched: it says so, and how to widen it. */
 export function noMatchPage(call: Call, source: ElementsSource): Page {

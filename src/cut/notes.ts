@@ -5,7 +5,7 @@
 
 import { quotedGrep } from "../narrow/grep.ts";
 import { type ArgumentNames, argumentNames, type NarrowArguments } from "../narrow/names.ts";
-import type { ElementUnit, Narrowing } from "../source/source.ts";
+import { type ElementUnit, leftOut, type Narrowing } from "../source/source.ts";
 
 export type { NarrowArguments };
 
@@ -42,7 +42,7 @@ export function elementsNote(
   let shown = `Showing ${unit} ${range(from, to)} of ${total}${where(name)}`;
   if (narrowed && !mode.compact) {
     shown += `: ${narrowedWhat(unit, narrowed, argumentNames(mode.hint))}`;
-    if (narrowed.grep !== undefined && narrowed.matched < narrowed.whole) {
+    if (leftOut(narrowed)) {
       shown += ` "positions" gives each one's position in the whole result.`;
     }
   } else {

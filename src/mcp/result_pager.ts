@@ -42,7 +42,9 @@ import {
 import {
   checkCallOptions,
   checkKeys,
+  CONTROL_CHARACTERS,
   LIMIT_KEYS,
+  NARROWING_KEYS,
   PAGER_KEYS,
   resolveClientLimits,
   resolveLimits,
@@ -86,11 +88,6 @@ export interface ResultPagerOptions extends PagerOptions {
   clientLimits?: boolean | ClientLimits;
 }
 
-const CONTROL_CHARACTERS =
-  // deno-lint-ignore no-control-regex
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
 const PAGE_RESULT_KEYS = ["cursor", "scope", "mode", "client", ...NARROWING_KEYS] as const;
 const RUN_KEYS = [...PAGE_RESULT_KEYS, "identity", "cache"] as const;
 

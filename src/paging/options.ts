@@ -333,6 +333,18 @@ function editDistance(a: string, b: string): number {
 /** The option names of the limits. */
 export const LIMIT_KEYS = ["maxTokens", "maxChars", "maxBytes", "maxLines"] as const;
 
+/**
+ * Characters a name or scope from a client must not carry into a log line
+ * or an event: controls (a line break forges a line, a NUL makes the log
+ * binary to grep) and bidirectional overrides (they show text reordered).
+ */
+export const CONTROL_CHARACTERS =
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The options of a call that narrow it: the pager's, the result pager's and openCursor's. */
+export const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
+
 /** The option names of `createPager`. */
 export const PAGER_KEYS = [
   ...LIMIT_KEYS,

@@ -19,9 +19,8 @@ import type { PagerEvent } from "./events.ts";
 import type { Limits } from "../limits/limits.ts";
 import type { Block, BlockPage, Page } from "../cut/page.ts";
 import type { Prepared } from "../source/document.ts";
-import { checkCallOptions, invalid } from "./options.ts";
+import { checkCallOptions, invalid, NARROWING_KEYS } from "./options.ts";
 
-const NARROWING_KEYS = ["grep", "fields", "narrowable"] as const;
 const TRIM_KEYS = ["scope", "json", ...NARROWING_KEYS] as const;
 const PAGE_KEYS = ["cursor", ...TRIM_KEYS] as const;
 const BLOCKS_KEYS = ["cursor", "scope", "trim", ...NARROWING_KEYS] as const;

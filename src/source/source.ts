@@ -63,6 +63,15 @@ export interface Narrowing {
   keys?: Readonly<Record<string, readonly string[]>>;
 }
 
+/**
+ * Whether a narrowing left elements out: only a grep does (fields alone keep
+ * every one, in place), and one that matched every element left none out.
+ * What decides whether a page lists positions, and whose note says so.
+ */
+export function leftOut(narrowing: Narrowing | undefined): boolean {
+  return narrowing?.grep !== undefined && narrowing.matched < narrowing.whole;
+}
+
 /** Text paged by characters: a text result, or JSON with nothing better to page. */
 export interface TextSource {
   kind: "text";
