@@ -127,14 +127,15 @@ function declaredArguments(
   cursorParam: string,
   mode: "page" | "trim",
 ): Set<string> {
-  const names = schemaProperties(schema);
-  if (!names) {
+  const members = schemaMembers(schema);
+  if (!members) {
     throw invalid(
       `pagedTool("${tool}")'s inputSchema`,
       "the tool's input schema: a zod object, a zod raw shape, or a JSON Schema with properties",
       schema,
     );
   }
+  const names = new Set(Object.keys(members.members));
   if (mode === "page" && !names.has(cursorParam)) {
     throw new TypeError(
       `pagewise: pagedTool("${tool}"): its inputSchema does not declare "${cursorParam}", so ` +
@@ -142,7 +143,7 @@ function declaredArguments(
         `${cursorParam}: z.string().optional() to it (or { type: "string" } in JSON Schema).`,
     );
   }
-  if (mode === "page" && !takesAnyCursor(schema, cursorParam)) {
+  if (mode === "page" && !takesAnyCursor(members, cursorParam)) {
     throw new TypeError(
       `pagewise: pagedTool("${tool}"): its inputSchema declares "${cursorParam}" as something ` +
         `other than an optional string, so the SDK refuses the first call (which has none) or ` +
@@ -154,46 +155,52 @@ function declaredArguments(
 }
 
 /**
- * Whether the schema takes the cursor argument absent and as any string: by
- * the member's own `safeParse` (zod), or its JSON Schema `type` and `required`.
+ * Whether the schema's member for the cursor takes it absent and as any
+ * string: by the member's own `safeParse` (zod), or its JSON Schema `type`
+ * and `required`.
  */
-function takesAnyCursor(schema: unknown, cursorParam: string): boolean {
-  const { shape, properties, required } = schema as {
-    shape?: Record<string, unknown>;
-    properties?: Record<string, unknown>;
-    required?: unknown;
-  };
-  const member =
-    (isObject(shape)
-      ? shape
-      : isObject(properties) && !isSchema(properties)
-      ? properties
-      : schema as Record<string, unknown>)[cursorParam];
+function takesAnyCursor(schema: SchemaMembers, cursorParam: string): boolean {
+  const member = schema.members[cursorParam];
   const safeParse = (member as { safeParse?: unknown } | undefined)?.safeParse;
   if (typeof safeParse === "function") {
     const parses = (value: unknown) =>
       (safeParse.call(member, value) as { success?: unknown } | undefined)?.success === true;
     return parses(undefined) && parses("AgQGAM9XHSHMZufnBmK6c8xL");
   }
-  if (isObject(properties) && !isSchema(properties)) {
+  if (schema.required !== undefined) {
     const type = (member as { type?: unknown } | undefined)?.type;
     const isString = type === undefined || type === "string" ||
       (Array.isArray(type) && type.includes("string"));
-    return isString && !(Array.isArray(required) && required.includes(cursorParam));
+    return isString && !(Array.isArray(schema.required) && schema.required.includes(cursorParam));
   }
-  return true; // a schema of another kind: what it takes cannot be told here
+  return true; // a member of another kind: what it takes cannot be told here
 }
 
-function schemaProperties(schema: unknown): Set<string> | undefined {
+/**
+ * An input schema's members by argument name, told apart once: a zod object
+ * (v3 and v4 both have `shape`), a JSON Schema (its `properties`, and
+ * `required`, [] when absent), or a raw shape (the arguments' own schemas).
+ */
+interface SchemaMembers {
+  members: Record<string, unknown>;
+  /** A JSON Schema's required argument names; undefined for zod. */
+  required?: unknown;
+}
+
+function schemaMembers(schema: unknown): SchemaMembers | undefined {
   if (!isObject(schema)) return undefined;
-  const { shape, properties } = schema as { shape?: unknown; properties?: unknown };
-  // A zod object (v3 and v4 both have `shape`), or a JSON Schema.
-  if (isObject(shape) && isSchema(schema)) return new Set(Object.keys(shape));
-  if (isObject(properties) && !isSchema(properties)) return new Set(Object.keys(properties));
-  // A raw shape: the arguments' own schemas, by name.
+  const { shape, properties, required } = schema as {
+    shape?: unknown;
+    properties?: unknown;
+    required?: unknown;
+  };
+  if (isObject(shape) && isSchema(schema)) return { members: shape as Record<string, unknown> };
+  if (isObject(properties) && !isSchema(properties)) {
+    return { members: properties as Record<string, unknown>, required: required ?? [] };
+  }
   const members = Object.values(schema);
   if (!isSchema(schema) && members.every((member) => isObject(member) && isSchema(member))) {
-    return new Set(Object.keys(schema));
+    return { members: schema as Record<string, unknown> };
   }
   return undefined;
 }

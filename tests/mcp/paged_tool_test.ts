@@ -159,6 +159,10 @@ Deno.test("pagedTool refuses a cursor declared as anything but an optional strin
       z.object({ cursor: z.string().min(100).optional() }),
       { type: "object", properties: { cursor: { type: "integer" } } },
       { type: "object", properties: { cursor: { type: "string" } }, required: ["cursor"] },
+      // A raw shape with an argument named shape: its cursor is still the one read.
+      { shape: z.string(), cursor: z.number().optional() },
+      // ...and one with an argument named properties.
+      { properties: z.string(), cursor: z.number().optional() },
     ]
   ) {
     assert.throws(
