@@ -500,3 +500,48 @@ Deno.test("a result evicted once is not a lie: stored again, the walk goes on fr
   assert.equal(walked.events.filter((e) => e.type === "cache_stored").length, 2);
   assert.ok(walked.events.filter((e) => e.type === "cache_hit").length > 5);
 });
+
+Deno.test("forged positions of a narrowed result (signed as without a secret) are an unusable window: the tool runs, the walk is exact, the breaker counts it", async () => {
+  const inner = memoryStore();
+  const written: string[] = [];
+  const store = pageStore({
+    limits: inner.limits,
+    get: (key) => inner.get(key),
+    set: (key, value, ttl) => (written.push(key), inner.set(key, value, ttl)),
+    delete: (key) => inner.delete(key),
+  });
+  const events: PagerEvent[] = [];
+  const results = createResultPager({
+    maxTokens: 1_000,
+    cache: { store },
+    onEvent: (event) => events.push(event),
+  });
+  const rows = Array.from({ length: 3_000 }, (_, id) => ({ id, name: `row ${id}` }));
+  let runs = 0;
+  const tool = () => (runs++, rows);
+  const asked = { scope: "rows {}", grep: "row 2" };
+  const texts = [String((await results.run(tool, asked)).content?.[0].text)];
+  // The positions are the last characters of the stored text: forged in its last chunk.
+  const last = written.filter((key) => /:t\d+$/.test(key))
+    .sort((a, b) => Number(a.split(":t")[1]) - Number(b.split(":t")[1])).at(-1)!;
+  const value = (await inner.get(last))!;
+  const [letter, tag] = [value[0], value.slice(1, 9)];
+  const payload = value.slice(PAYLOAD, -12) + "z".repeat(12);
+  await inner.set(
+    last,
+    letter + tag + await sealOf().sign([last, tag, letter, payload]) + payload,
+    600,
+  );
+  let cursor = JSON.parse(texts[0]).page.next_cursor;
+  while (cursor) {
+    const text = String((await results.run(tool, { ...asked, cursor })).content?.[0].text);
+    texts.push(text);
+    cursor = JSON.parse(text).page.next_cursor;
+  }
+  const seen = texts.flatMap((text) => JSON.parse(text).items);
+  assert.deepEqual(seen, rows.filter((row) => row.name.includes("row 2")));
+  assert.ok(runs > 1, "the forged page was served");
+  assert.ok(
+    events.some((e) => e.type === "cache_miss" && e.reason === "unusable" && e.check === "window"),
+  );
+});
